@@ -1,0 +1,127 @@
+# Configuration detection and the per-configuration sub-builds.
+# Each configuration prints one line: enabled, or disabled and why. A missing compiler disables
+# its configurations; it never fails the build.
+include(ExternalProject)
+
+find_program(OMPKIT_GCC NAMES gcc)
+find_program(OMPKIT_CLANG19 NAMES clang-19)
+find_program(OMPKIT_NVCC NAMES nvcc PATHS /usr/local/cuda/bin NO_DEFAULT_PATH)
+find_program(OMPKIT_NVCC NAMES nvcc)
+set(OMPKIT_LLVM19_LIBDIR "/usr/lib/llvm-19/lib" CACHE PATH "LLVM 19 lib dir (libomp, libomptarget-nvptx bitcode)")
+set(OMPKIT_CUDA_ASM_ROOT "${OMPKIT_TOOLCHAINS}/cuda-11.8" CACHE PATH
+    "CUDA root whose ptxas/nvlink write ELF ABI 7 cubins (libomptarget 19 rejects CUDA 13's ABI 8)")
+
+set(_probe_dir "${PROJECT_BINARY_DIR}/probe")
+file(WRITE "${_probe_dir}/omp.c" "#include <omp.h>\nint main(void){int n=0;\n#pragma omp parallel reduction(+:n)\nn+=1;\nreturn n>0?0:1;}\n")
+file(WRITE "${_probe_dir}/offload.c" "#include <omp.h>\nint main(void){int d=1;\n#pragma omp target map(tofrom:d)\nd=omp_is_initial_device();\nreturn d<0;}\n")
+
+# _ompkit_try(<result-var> <reason-var> <what> cmd...): runs a probe compile, keeps the first error line.
+function(_ompkit_try ok_var reason_var what)
+  execute_process(COMMAND ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err
+                  WORKING_DIRECTORY "${_probe_dir}" TIMEOUT 120)
+  if(rc EQUAL 0)
+    set(${ok_var} TRUE PARENT_SCOPE)
+  else()
+    string(REGEX MATCH "[^\n]*error[^\n]*" first "${err}${out}")
+    if(NOT first)
+      string(REGEX MATCH "[^\n]+" first "${err}${out}")
+    endif()
+    set(${ok_var} FALSE PARENT_SCOPE)
+    set(${reason_var} "${what} failed: ${first}" PARENT_SCOPE)
+  endif()
+endfunction()
+
+function(_ompkit_version out_var exe)
+  execute_process(COMMAND "${exe}" --version OUTPUT_VARIABLE v ERROR_QUIET TIMEOUT 30)
+  string(REGEX MATCH "[^\n]+" first "${v}")
+  if(exe MATCHES "nvcc")
+    string(REGEX MATCH "release [0-9.]+, V[0-9.]+" first "${v}")
+    set(first "nvcc ${first}")
+  endif()
+  set(${out_var} "${first}" PARENT_SCOPE)
+endfunction()
+
+set(OMPKIT_MANIFEST_ENTRIES "")
+
+# ompkit_config(NAME MODEL COMPILER NEEDS_GPU ENABLED REASON [sub-build cmake args...])
+function(ompkit_config name model compiler needs_gpu enabled reason)
+  set(version "")
+  if(enabled)
+    _ompkit_version(version "${compiler}")
+    message(STATUS "ompkit config ${name}: enabled (${version})")
+    ExternalProject_Add(config-${name}
+      SOURCE_DIR "${PROJECT_SOURCE_DIR}/kernels"
+      BINARY_DIR "${PROJECT_BINARY_DIR}/configs/${name}"
+      PREFIX "${PROJECT_BINARY_DIR}/ep/${name}"
+      CMAKE_ARGS -DCMAKE_BUILD_TYPE=Release -DOMPKIT_MODEL=${model} -DOMPKIT_CONFIG=${name}
+                 -DOMPKIT_OFFLOAD_ARCH=${OMPKIT_OFFLOAD_ARCH} "-DOMPKIT_COMPILER_VERSION=${version}" ${ARGN}
+      BUILD_ALWAYS ON
+      INSTALL_COMMAND "")
+    set(en true)
+  else()
+    message(STATUS "ompkit config ${name}: disabled (${reason})")
+    set(en false)
+  endif()
+  string(REPLACE "\\" "\\\\" reason "${reason}")
+  string(REPLACE "\"" "\\\"" reason "${reason}")
+  string(REPLACE "\"" "\\\"" version "${version}")
+  set(entry "    {\"name\": \"${name}\", \"model\": \"${model}\", \"enabled\": ${en}, \"reason\": \"${reason}\", \"compiler\": \"${compiler}\", \"compiler_version\": \"${version}\", \"needs_gpu\": ${needs_gpu}, \"bench\": \"configs/${name}/ompkit-bench\", \"artefacts\": \"configs/${name}/artefacts\", \"source_dir\": \"${PROJECT_SOURCE_DIR}/kernels\"}")
+  if(OMPKIT_MANIFEST_ENTRIES)
+    set(OMPKIT_MANIFEST_ENTRIES "${OMPKIT_MANIFEST_ENTRIES},\n${entry}" PARENT_SCOPE)
+  else()
+    set(OMPKIT_MANIFEST_ENTRIES "${entry}" PARENT_SCOPE)
+  endif()
+endfunction()
+
+# native-gcc: host OpenMP with gcc and libgomp.
+set(ok FALSE)
+set(why "gcc not found")
+if(OMPKIT_GCC)
+  _ompkit_try(ok why "gcc -fopenmp probe" "${OMPKIT_GCC}" -fopenmp omp.c -o omp-gcc)
+endif()
+ompkit_config(native-gcc native "${OMPKIT_GCC}" false ${ok} "${why}" -DCMAKE_C_COMPILER=${OMPKIT_GCC})
+
+# native-clang19: host OpenMP with clang 19 and libomp.
+set(ok FALSE)
+set(why "clang-19 not found (bootstrap installs clang-19)")
+if(OMPKIT_CLANG19)
+  _ompkit_try(ok why "clang-19 -fopenmp probe" "${OMPKIT_CLANG19}" -fopenmp omp.c -o omp-clang19)
+endif()
+ompkit_config(native-clang19 native "${OMPKIT_CLANG19}" false ${ok} "${why}" -DCMAKE_C_COMPILER=${OMPKIT_CLANG19})
+
+# target-clang19: OpenMP offload to NVPTX, device code assembled by the CUDA 11.8 tools.
+set(ok FALSE)
+if(NOT OMPKIT_CLANG19)
+  set(why "clang-19 not found (bootstrap installs clang-19)")
+elseif(NOT EXISTS "${OMPKIT_CUDA_ASM_ROOT}/bin/ptxas")
+  set(why "no CUDA 11.8 assembler at ${OMPKIT_CUDA_ASM_ROOT} (bootstrap prepares it)")
+elseif(NOT EXISTS "${OMPKIT_LLVM19_LIBDIR}/libomptarget-nvptx-${OMPKIT_OFFLOAD_ARCH}.bc")
+  set(why "no device runtime ${OMPKIT_LLVM19_LIBDIR}/libomptarget-nvptx-${OMPKIT_OFFLOAD_ARCH}.bc (libomp-19-dev)")
+else()
+  _ompkit_try(ok why "offload probe" "${OMPKIT_CLANG19}" -O2 -fopenmp --offload-arch=${OMPKIT_OFFLOAD_ARCH}
+              --cuda-path=${OMPKIT_CUDA_ASM_ROOT} --libomptarget-nvptx-bc-path=${OMPKIT_LLVM19_LIBDIR}
+              offload.c -o offload-clang19)
+endif()
+ompkit_config(target-clang19 omp_target "${OMPKIT_CLANG19}" true ${ok} "${why}"
+  -DCMAKE_C_COMPILER=${OMPKIT_CLANG19} -DOMPKIT_CUDA_ASM_ROOT=${OMPKIT_CUDA_ASM_ROOT}
+  -DOMPKIT_LLVM_LIBDIR=${OMPKIT_LLVM19_LIBDIR})
+
+# cuda-nvcc: the CUDA reference.
+set(ok FALSE)
+set(why "nvcc not found (set OMPKIT_NVCC)")
+if(OMPKIT_NVCC)
+  string(REGEX REPLACE "^sm_" "compute_" _virt "${OMPKIT_OFFLOAD_ARCH}")
+  _ompkit_try(ok why "nvcc --list-gpu-arch" "${OMPKIT_NVCC}" --list-gpu-arch)
+  if(ok)
+    execute_process(COMMAND "${OMPKIT_NVCC}" --list-gpu-arch OUTPUT_VARIABLE archs ERROR_QUIET)
+    if(NOT archs MATCHES "${_virt}")
+      set(ok FALSE)
+      set(why "nvcc does not support ${OMPKIT_OFFLOAD_ARCH}")
+    endif()
+  endif()
+endif()
+ompkit_config(cuda-nvcc cuda "${OMPKIT_NVCC}" true ${ok} "${why}"
+  -DCMAKE_C_COMPILER=${OMPKIT_GCC} -DCMAKE_CUDA_COMPILER=${OMPKIT_NVCC} -DCMAKE_CUDA_HOST_COMPILER=${OMPKIT_GCC})
+
+file(WRITE "${PROJECT_BINARY_DIR}/ompkit-configs.json"
+"{\n  \"ompkit_manifest\": 1,\n  \"offload_arch\": \"${OMPKIT_OFFLOAD_ARCH}\",\n  \"source_dir\": \"${PROJECT_SOURCE_DIR}\",\n  \"configs\": [\n${OMPKIT_MANIFEST_ENTRIES}\n  ]\n}\n")

@@ -1,0 +1,244 @@
+#define _GNU_SOURCE
+#include "core.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+extern char **environ;
+
+const char *ok_prog(void) { return "ompkit"; }
+
+void ok_err(const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  fprintf(stderr, "%s: ", ok_prog());
+  vfprintf(stderr, fmt, ap);
+  fputc('\n', stderr);
+  va_end(ap);
+}
+
+double ok_now(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+int ok_mkdirs(const char *path) {
+  char tmp[PATH_MAX];
+  if (snprintf(tmp, sizeof tmp, "%s", path) >= (int)sizeof tmp) return -1;
+  for (char *p = tmp + 1; *p; ++p)
+    if (*p == '/') {
+      *p = 0;
+      if (mkdir(tmp, 0777) && errno != EEXIST) return -1;
+      *p = '/';
+    }
+  if (mkdir(tmp, 0777) && errno != EEXIST) return -1;
+  return 0;
+}
+
+int ok_write_atomic(const char *path, const char *data, size_t len) {
+  char tmp[PATH_MAX];
+  snprintf(tmp, sizeof tmp, "%s.tmp.%d", path, (int)getpid());
+  FILE *f = fopen(tmp, "wb");
+  if (!f) return -1;
+  int bad = fwrite(data, 1, len, f) != len;
+  bad |= fflush(f) != 0;
+  bad |= fsync(fileno(f)) != 0;
+  bad |= fclose(f) != 0;
+  if (bad || rename(tmp, path)) {
+    unlink(tmp);
+    return -1;
+  }
+  return 0;
+}
+
+static int exe_dir(char *out, size_t n) {
+  ssize_t k = readlink("/proc/self/exe", out, n - 1);
+  if (k <= 0) return -1;
+  out[k] = 0;
+  char *s = strrchr(out, '/');
+  if (s) *s = 0;
+  return 0;
+}
+
+int ok_manifest_load(struct ok_manifest *m) {
+  memset(m, 0, sizeof *m);
+  char path[PATH_MAX];
+  const char *env = getenv("OMPKIT_MANIFEST");
+  if (env && *env) {
+    snprintf(path, sizeof path, "%s", env);
+  } else {
+    char d[PATH_MAX];
+    if (exe_dir(d, sizeof d)) {
+      ok_err("cannot locate the driver binary");
+      return -1;
+    }
+    snprintf(path, sizeof path, "%s/../ompkit-configs.json", d);
+  }
+  char *real = realpath(path, NULL);
+  if (!real) {
+    ok_err("no build manifest at %s: build first with ./ompkit", path);
+    return -1;
+  }
+  json_error_t je;
+  m->root = json_load_file(real, 0, &je);
+  if (!m->root || !json_is_object(m->root)) {
+    ok_err("%s:%d: bad manifest: %s", real, je.line, m->root ? "not an object" : je.text);
+    free(real);
+    return -1;
+  }
+  snprintf(m->dir, sizeof m->dir, "%s", real);
+  char *s = strrchr(m->dir, '/');
+  if (s) *s = 0;
+  free(real);
+  m->offload_arch = json_string_value(json_object_get(m->root, "offload_arch"));
+  m->source_dir = json_string_value(json_object_get(m->root, "source_dir"));
+  m->git_sha = json_string_value(json_object_get(m->root, "git_sha"));
+  json_t *cfgs = json_object_get(m->root, "configs");
+  if (!json_is_array(cfgs)) {
+    ok_err("%s/ompkit-configs.json: no \"configs\" array", m->dir);
+    return -1;
+  }
+  m->n = (int)json_array_size(cfgs);
+  m->configs = calloc((size_t)m->n + 1, sizeof *m->configs);
+  for (int i = 0; i < m->n; ++i) {
+    json_t *c = json_array_get(cfgs, (size_t)i);
+    struct ok_config *k = &m->configs[i];
+    k->name = json_string_value(json_object_get(c, "name"));
+    k->model = json_string_value(json_object_get(c, "model"));
+    k->reason = json_string_value(json_object_get(c, "reason"));
+    k->compiler = json_string_value(json_object_get(c, "compiler"));
+    k->compiler_version = json_string_value(json_object_get(c, "compiler_version"));
+    k->enabled = json_is_true(json_object_get(c, "enabled"));
+    k->needs_gpu = json_is_true(json_object_get(c, "needs_gpu"));
+    const char *b = json_string_value(json_object_get(c, "bench"));
+    const char *a = json_string_value(json_object_get(c, "artefacts"));
+    if (!k->name || !k->model || !b || !a) {
+      ok_err("%s/ompkit-configs.json: config %d lacks name, model, bench or artefacts", m->dir, i);
+      return -1;
+    }
+    if (!k->reason) k->reason = "";
+    if (!k->compiler_version) k->compiler_version = "";
+    snprintf(k->bench, sizeof k->bench, "%s/%s", m->dir, b);
+    snprintf(k->artefacts, sizeof k->artefacts, "%s/%s", m->dir, a);
+  }
+  return 0;
+}
+
+void ok_manifest_free(struct ok_manifest *m) {
+  free(m->configs);
+  json_decref(m->root);
+  memset(m, 0, sizeof *m);
+}
+
+enum { CAPTURE_MAX = 16 << 20 };
+
+static void append(char **buf, size_t *len, size_t *cap, const char *data, size_t n) {
+  if (*len + n + 1 > CAPTURE_MAX) n = *len + 1 < CAPTURE_MAX ? CAPTURE_MAX - *len - 1 : 0;
+  if (*len + n + 1 > *cap) {
+    size_t nc = (*cap ? *cap * 2 : 4096);
+    while (nc < *len + n + 1) nc *= 2;
+    char *b = realloc(*buf, nc);
+    if (!b) return;
+    *buf = b, *cap = nc;
+  }
+  memcpy(*buf + *len, data, n);
+  *len += n;
+  (*buf)[*len] = 0;
+}
+
+int ok_spawn(char *const argv[], char *const env[], double timeout_s, struct ok_proc *p) {
+  memset(p, 0, sizeof *p);
+  int po[2], pe[2];
+  if (pipe2(po, O_CLOEXEC)) return -1;
+  if (pipe2(pe, O_CLOEXEC)) {
+    close(po[0]), close(po[1]);
+    return -1;
+  }
+  double t0 = ok_now();
+  pid_t pid = fork();
+  if (pid < 0) {
+    close(po[0]), close(po[1]), close(pe[0]), close(pe[1]);
+    return -1;
+  }
+  if (pid == 0) {
+    setpgid(0, 0); /* own group: a timeout kills the bench and anything it started */
+    dup2(po[1], 1);
+    dup2(pe[1], 2);
+    int devnull = open("/dev/null", O_RDONLY);
+    if (devnull >= 0) dup2(devnull, 0);
+    for (int i = 0; env && env[i]; ++i) putenv(env[i]);
+    execv(argv[0], argv);
+    fprintf(stderr, "cannot execute %s: %s\n", argv[0], strerror(errno));
+    _exit(127);
+  }
+  setpgid(pid, pid);
+  close(po[1]), close(pe[1]);
+  size_t ocap = 0, ecap = 0;
+  struct pollfd fds[2] = {{po[0], POLLIN, 0}, {pe[0], POLLIN, 0}};
+  int open_fds = 2;
+  char chunk[65536];
+  while (open_fds > 0) {
+    double left = timeout_s - (ok_now() - t0);
+    if (left <= 0) {
+      p->timed_out = 1;
+      kill(-pid, SIGKILL);
+      break;
+    }
+    int r = poll(fds, 2, (int)(left * 1000) + 1);
+    if (r < 0 && errno == EINTR) continue;
+    if (r < 0) break;
+    for (int i = 0; i < 2; ++i) {
+      if (fds[i].fd < 0 || !(fds[i].revents & (POLLIN | POLLHUP | POLLERR))) continue;
+      ssize_t n = read(fds[i].fd, chunk, sizeof chunk);
+      if (n > 0) {
+        if (i == 0) append(&p->out, &p->outlen, &ocap, chunk, (size_t)n);
+        else append(&p->err, &p->errlen, &ecap, chunk, (size_t)n);
+      } else if (n == 0 || errno != EINTR) {
+        close(fds[i].fd);
+        fds[i].fd = -1;
+        --open_fds;
+      }
+    }
+  }
+  for (int i = 0; i < 2; ++i)
+    if (fds[i].fd >= 0) close(fds[i].fd);
+  /* Output closed does not mean exited: keep honouring the deadline while waiting. */
+  int st = 0;
+  for (;;) {
+    pid_t r = waitpid(pid, &st, WNOHANG);
+    if (r == pid || (r < 0 && errno != EINTR)) break;
+    if (ok_now() - t0 > timeout_s) {
+      p->timed_out = 1;
+      kill(-pid, SIGKILL);
+      while (waitpid(pid, &st, 0) < 0 && errno == EINTR) {}
+      break;
+    }
+    struct timespec nap = {0, 5 * 1000 * 1000};
+    nanosleep(&nap, NULL);
+  }
+  if (p->timed_out) kill(-pid, SIGKILL); /* children still holding the group */
+  p->seconds = ok_now() - t0;
+  if (WIFEXITED(st)) p->exited = 1, p->code = WEXITSTATUS(st);
+  if (WIFSIGNALED(st)) p->signaled = 1, p->sig = WTERMSIG(st);
+  if (!p->out) append(&p->out, &p->outlen, &ocap, "", 0);
+  if (!p->err) append(&p->err, &p->errlen, &ecap, "", 0);
+  return 0;
+}
+
+void ok_proc_free(struct ok_proc *p) {
+  free(p->out);
+  free(p->err);
+  memset(p, 0, sizeof *p);
+}

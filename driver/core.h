@@ -1,0 +1,50 @@
+/* The driver's shared core: the configuration manifest, process spawning, result files. */
+#ifndef OK_CORE_H
+#define OK_CORE_H
+#include <jansson.h>
+#include <stddef.h>
+
+#define OK_EXIT_OK 0
+#define OK_EXIT_FINDING 1
+#define OK_EXIT_USAGE 2
+
+struct ok_config {
+  const char *name, *model, *reason, *compiler, *compiler_version;
+  int enabled, needs_gpu;
+  char bench[4096], artefacts[4096];
+};
+
+struct ok_manifest {
+  json_t *root;
+  char dir[4096]; /* where the manifest lies; config paths are relative to it */
+  const char *offload_arch, *source_dir, *git_sha;
+  int n;
+  struct ok_config *configs;
+};
+
+/* Loads <exe dir>/../ompkit-configs.json (or $OMPKIT_MANIFEST). Prints a one-line error and
+ * returns -1 when missing or malformed. */
+int ok_manifest_load(struct ok_manifest *m);
+void ok_manifest_free(struct ok_manifest *m);
+
+struct ok_proc {
+  char *out, *err;     /* NUL-terminated captured output */
+  size_t outlen, errlen;
+  int exited, code;    /* exited normally with code */
+  int signaled, sig;   /* killed by a signal */
+  int timed_out;
+  double seconds;
+};
+
+/* Runs argv with extra environment entries ("K=V", NULL-terminated, may be NULL), capturing
+ * stdout and stderr, killing the process group after timeout_s. Returns -1 if it could not start. */
+int ok_spawn(char *const argv[], char *const env[], double timeout_s, struct ok_proc *p);
+void ok_proc_free(struct ok_proc *p);
+
+/* Writes data to path atomically (temp file + rename). */
+int ok_write_atomic(const char *path, const char *data, size_t len);
+int ok_mkdirs(const char *path);
+double ok_now(void);
+const char *ok_prog(void);
+void ok_err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+#endif

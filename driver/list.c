@@ -1,0 +1,61 @@
+/* ompkit list: configurations (enabled or why not) and the kernels each bench registers. */
+#include "core.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int cmd_list(int argc, char **argv) {
+  int json = 0, configs_only = 0;
+  for (int i = 1; i < argc; ++i) {
+    if (!strcmp(argv[i], "--json")) json = 1;
+    else if (!strcmp(argv[i], "--configs")) configs_only = 1;
+    else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+      printf("usage: ompkit list [--configs] [--json]\n");
+      return OK_EXIT_OK;
+    } else {
+      ok_err("list: unknown option '%s'", argv[i]);
+      return OK_EXIT_USAGE;
+    }
+  }
+  struct ok_manifest m;
+  if (ok_manifest_load(&m)) return OK_EXIT_USAGE;
+  int rc = OK_EXIT_OK;
+  for (int i = 0; i < m.n; ++i) {
+    const struct ok_config *c = &m.configs[i];
+    if (configs_only || !c->enabled) {
+      if (json) {
+        json_t *j = json_pack("{s:s,s:s,s:b,s:s,s:s}", "config", c->name, "model", c->model, "enabled", c->enabled,
+                              "reason", c->reason, "compiler_version", c->compiler_version);
+        char *s = json_dumps(j, JSON_COMPACT | JSON_PRESERVE_ORDER);
+        puts(s);
+        free(s);
+        json_decref(j);
+      } else if (c->enabled)
+        printf("%-16s enabled   %s\n", c->name, c->compiler_version);
+      else
+        printf("%-16s disabled  %s\n", c->name, c->reason);
+      continue;
+    }
+    char *argv2[] = {(char *)c->bench, "--list", NULL};
+    struct ok_proc p;
+    if (ok_spawn(argv2, NULL, 60, &p) || !p.exited || p.code) {
+      ok_err("list: %s: bench --list failed", c->name);
+      rc = OK_EXIT_USAGE;
+      continue;
+    }
+    for (char *line = strtok(p.out, "\n"); line; line = strtok(NULL, "\n")) {
+      if (json) {
+        puts(line);
+        continue;
+      }
+      json_t *j = json_loads(line, 0, NULL);
+      printf("%-16s %s/%s (%s)\n", c->name, json_string_value(json_object_get(j, "kernel")),
+             json_string_value(json_object_get(j, "variant")), json_string_value(json_object_get(j, "source_mode")));
+      json_decref(j);
+    }
+    ok_proc_free(&p);
+  }
+  ok_manifest_free(&m);
+  return rc;
+}

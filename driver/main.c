@@ -1,0 +1,43 @@
+/* ompkit: the driver. One file per subcommand; exit 0 ok, 1 a finding, 2 usage/environment. */
+#include "core.h"
+
+#include <stdio.h>
+#include <string.h>
+
+int cmd_run(int argc, char **argv);
+int cmd_list(int argc, char **argv);
+int cmd_remarks(int argc, char **argv);
+int cmd_resources(int argc, char **argv);
+
+static const struct {
+  const char *name;
+  int (*fn)(int, char **);
+  const char *help;
+} cmds[] = {
+    {"run", cmd_run, "run the study (all enabled configurations) and write results/<timestamp>/"},
+    {"list", cmd_list, "list configurations and kernels (--json for machines)"},
+    {"remarks", cmd_remarks, "parse optimization-record YAML files and print the records"},
+    {"resources", cmd_resources, "parse ptxas/nvlink -v output and print per-kernel resources"},
+};
+
+static void usage(FILE *f) {
+  fprintf(f, "usage: ompkit <command> [options]   (ompkit <command> --help for each)\n\ncommands:\n");
+  for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; ++i) fprintf(f, "  %-10s %s\n", cmds[i].name, cmds[i].help);
+  fprintf(f, "  %-10s %s\n  %-10s %s\n", "test", "build and run the CTest suite (./ompkit script)", "bundle",
+          "make a self-contained GPU bundle (./ompkit script)");
+}
+
+int main(int argc, char **argv) {
+  if (argc < 2) {
+    usage(stderr);
+    return OK_EXIT_USAGE;
+  }
+  if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
+    usage(stdout);
+    return OK_EXIT_OK;
+  }
+  for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; ++i)
+    if (!strcmp(argv[1], cmds[i].name)) return cmds[i].fn(argc - 1, argv + 1);
+  ok_err("unknown command '%s' (see ompkit --help)", argv[1]);
+  return OK_EXIT_USAGE;
+}

@@ -1,0 +1,298 @@
+#define _GNU_SOURCE
+#include "study.h"
+
+#include "remarks.h"
+
+#include <glob.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+void study_init(struct study *st, const char *dir) {
+  snprintf(st->dir, sizeof st->dir, "%s", dir);
+  st->remarks = json_object();
+  st->resources = json_object();
+}
+
+void study_free(struct study *st) {
+  json_decref(st->remarks);
+  json_decref(st->resources);
+}
+
+struct rctx {
+  FILE *out;
+  json_t *list;
+  const char *config, *file;
+};
+
+static int on_remark(const struct ok_remark *r, void *ud) {
+  struct rctx *x = ud;
+  json_t *j = json_object();
+  json_object_set_new(j, "config", json_string(x->config));
+  json_object_set_new(j, "yaml", json_string(x->file));
+  json_object_set_new(j, "kind", json_string(r->kind));
+  json_object_set_new(j, "pass", json_string(r->pass));
+  json_object_set_new(j, "name", json_string(r->name));
+  json_object_set_new(j, "function", json_string(r->function));
+  if (r->file) {
+    json_object_set_new(j, "file", json_string(r->file));
+    json_object_set_new(j, "line", json_integer(r->line));
+    json_object_set_new(j, "column", json_integer(r->column));
+  }
+  json_object_set_new(j, "message", json_string(r->message));
+  json_t *args = json_object();
+  for (int i = 0; i < r->nargs; ++i)
+    if (strcmp(r->args[i].key, "String")) json_object_set_new(args, r->args[i].key, json_string(r->args[i].value));
+  json_object_set_new(j, "args", args);
+  char *s = json_dumps(j, JSON_COMPACT | JSON_PRESERVE_ORDER);
+  if (s) fprintf(x->out, "%s\n", s);
+  free(s);
+  json_array_append_new(x->list, j);
+  return 0;
+}
+
+static int on_resource(const struct ok_resource *r, void *ud) {
+  struct rctx *x = ud;
+  json_t *j = json_object();
+  json_object_set_new(j, "config", json_string(x->config));
+  json_object_set_new(j, "function", json_string(r->function));
+  json_object_set_new(j, "tool", json_string(r->tool));
+  json_object_set_new(j, "registers", json_integer(r->registers));
+#define OPT(key, v) \
+  if ((v) >= 0) json_object_set_new(j, key, json_integer(v))
+  OPT("barriers", r->barriers);
+  OPT("stack_bytes", r->stack);
+  OPT("smem_bytes", r->smem);
+  OPT("lmem_bytes", r->lmem);
+  OPT("spill_stores_bytes", r->spill_stores);
+  OPT("spill_loads_bytes", r->spill_loads);
+#undef OPT
+  char *s = json_dumps(j, JSON_COMPACT | JSON_PRESERVE_ORDER);
+  if (s) fprintf(x->out, "%s\n", s);
+  free(s);
+  json_object_set_new(x->list, r->function, j);
+  return 0;
+}
+
+void study_compile_data(struct study *st, const struct ok_manifest *m) {
+  char path[PATH_MAX + 64], err[512];
+  snprintf(path, sizeof path, "%s/remarks.jsonl", st->dir);
+  FILE *rf = fopen(path, "w");
+  snprintf(path, sizeof path, "%s/resources.jsonl", st->dir);
+  FILE *sf = fopen(path, "w");
+  if (!rf || !sf) {
+    ok_err("cannot write compile-time data under %s", st->dir);
+    if (rf) fclose(rf);
+    if (sf) fclose(sf);
+    return;
+  }
+  for (int i = 0; i < m->n; ++i) {
+    const struct ok_config *c = &m->configs[i];
+    if (!c->enabled) continue;
+    json_t *rl = json_array(), *res = json_object();
+    glob_t g;
+    long nrem = 0, nres = 0;
+    snprintf(path, sizeof path, "%s/remarks/*.device.opt.yaml", c->artefacts);
+    if (glob(path, 0, NULL, &g) == 0) {
+      for (size_t k = 0; k < g.gl_pathc; ++k) {
+        const char *b = strrchr(g.gl_pathv[k], '/');
+        struct rctx x = {rf, rl, c->name, b ? b + 1 : g.gl_pathv[k]};
+        long n = ok_remarks_parse_file(g.gl_pathv[k], on_remark, &x, err, sizeof err);
+        if (n < 0) ok_err("%s", err);
+        else nrem += n;
+      }
+      globfree(&g);
+    }
+    snprintf(path, sizeof path, "%s/resources/*.txt", c->artefacts);
+    if (glob(path, 0, NULL, &g) == 0) {
+      for (size_t k = 0; k < g.gl_pathc; ++k) {
+        struct rctx x = {sf, res, c->name, g.gl_pathv[k]};
+        long n = ok_resources_parse_file(g.gl_pathv[k], on_resource, &x, err, sizeof err);
+        if (n < 0) ok_err("%s", err);
+        else nres += n;
+      }
+      globfree(&g);
+    }
+    if (nrem || nres) {
+      /* Which OMP remark IDs the device compile produced, for the progress log. */
+      char ids[512] = "";
+      size_t ri;
+      json_t *r;
+      json_array_foreach(rl, ri, r) {
+        const char *nm = json_string_value(json_object_get(r, "name"));
+        if (nm && !strncmp(nm, "OMP", 3) && !strstr(ids, nm) && strlen(ids) + strlen(nm) + 2 < sizeof ids) {
+          strcat(ids, " ");
+          strcat(ids, nm);
+        }
+      }
+      printf("ompkit: %s: %ld device remark(s)%s%s, resources for %ld kernel(s)\n", c->name, nrem,
+             ids[0] ? ", IDs" : "", ids, nres);
+    }
+    json_object_set_new(st->remarks, c->name, rl);
+    json_object_set_new(st->resources, c->name, res);
+  }
+  fclose(rf);
+  fclose(sf);
+}
+
+static int sym_matches(const char *fn, const char *sym) {
+  size_t n = strlen(sym);
+  return !strncmp(fn, sym, n) && (fn[n] == 0 || fn[n] == '_');
+}
+
+void study_join(struct study *st, const struct ok_config *c, json_t *result, const char *bench_stderr) {
+  const char *kernel = json_string_value(json_object_get(result, "kernel"));
+  if (!kernel) return;
+  char sym[512] = "";
+  struct ok_launch L, last;
+  int have = 0;
+  for (const char *p = bench_stderr; p && *p;) {
+    const char *e = strchr(p, '\n');
+    char line[1024];
+    size_t n = e ? (size_t)(e - p) : strlen(p);
+    snprintf(line, sizeof line, "%.*s", (int)(n < sizeof line ? n : sizeof line - 1), p);
+    if (ok_launch_parse(line, &L) == 0) last = L, have = 1;
+    p = e ? e + 1 : NULL;
+  }
+  json_t *res = json_object_get(st->resources, c->name);
+  if (have) {
+    snprintf(sym, sizeof sym, "%s", last.kernel);
+    json_object_set_new(result, "observed_mode", json_string(last.mode));
+    json_object_set_new(result, "launch_blocks", json_integer(last.blocks));
+    json_object_set_new(result, "launch_threads", json_integer(last.threads));
+  } else if (!strcmp(c->model, "cuda")) {
+    /* CUDA kernels are named <kernel>_kernel: find the mangled symbol "<len><kernel>_kernel". */
+    char needle[300];
+    snprintf(needle, sizeof needle, "%zu%s_kernel", strlen(kernel) + 7, kernel);
+    const char *fn;
+    json_t *v;
+    json_object_foreach(res, fn, v) if (strstr(fn, needle)) snprintf(sym, sizeof sym, "%s", fn);
+  }
+  if (!sym[0]) return;
+  json_object_set_new(result, "kernel_symbol", json_string(sym));
+  json_t *r = json_object_get(res, sym);
+  if (r) {
+    static const char *keys[] = {"registers",   "smem_bytes",         "stack_bytes",
+                                 "lmem_bytes",  "spill_stores_bytes", "spill_loads_bytes", NULL};
+    for (int k = 0; keys[k]; ++k)
+      if (json_object_get(r, keys[k])) json_object_set(result, keys[k], json_object_get(r, keys[k]));
+  }
+  json_t *ids = json_array();
+  size_t i;
+  json_t *rec;
+  json_array_foreach(json_object_get(st->remarks, c->name), i, rec) {
+    const char *fn = json_string_value(json_object_get(rec, "function"));
+    const char *nm = json_string_value(json_object_get(rec, "name"));
+    if (!fn || !nm || strncmp(nm, "OMP", 3) || !sym_matches(fn, sym)) continue;
+    int dup = 0;
+    size_t k;
+    json_t *x;
+    json_array_foreach(ids, k, x) dup |= !strcmp(json_string_value(x), nm);
+    if (!dup) json_array_append_new(ids, json_string(nm));
+  }
+  json_object_set_new(result, "remarks", ids);
+}
+
+static void csv_field(FILE *f, json_t *v, int first) {
+  if (!first) fputc(',', f);
+  if (!v || json_is_null(v)) return;
+  char buf[64];
+  const char *s = buf;
+  char *dump = NULL;
+  if (json_is_string(v)) s = json_string_value(v);
+  else if (json_is_integer(v)) snprintf(buf, sizeof buf, "%lld", (long long)json_integer_value(v));
+  else if (json_is_real(v)) snprintf(buf, sizeof buf, "%.9g", json_real_value(v));
+  else if (json_is_boolean(v)) s = json_is_true(v) ? "true" : "false";
+  else if (json_is_array(v)) {
+    size_t n = 0, i;
+    json_t *x;
+    json_array_foreach(v, i, x) n += strlen(json_string_value(x) ? json_string_value(x) : "") + 1;
+    dump = calloc(1, n + 1);
+    json_array_foreach(v, i, x) {
+      if (i) strcat(dump, " ");
+      strcat(dump, json_string_value(x) ? json_string_value(x) : "");
+    }
+    s = dump;
+  } else s = "";
+  if (strpbrk(s, ",\"\n")) {
+    fputc('"', f);
+    for (; *s; ++s) {
+      if (*s == '"') fputc('"', f);
+      fputc(*s, f);
+    }
+    fputc('"', f);
+  } else fputs(s, f);
+  free(dump);
+}
+
+int study_write_tables(struct study *st) {
+  /* Stable column order; units in the names. */
+  static const char *cols[] = {"config",       "model",          "kernel",        "variant",
+                               "source_mode",  "status",         "verified",      "on_device",
+                               "threads",      "teams",          "iters",         "runs",
+                               "time_median_s", "time_min_s",    "time_max_s",    "ns_per_op_total",
+                               "observed_mode", "launch_blocks", "launch_threads", "kernel_symbol",
+                               "registers",    "smem_bytes",     "stack_bytes",   "lmem_bytes",
+                               "spill_stores_bytes", "spill_loads_bytes", "remarks", "error", NULL};
+  char path[PATH_MAX + 64];
+  snprintf(path, sizeof path, "%s/results.jsonl", st->dir);
+  FILE *in = fopen(path, "r");
+  if (!in) return -1;
+  char *buf = NULL;
+  size_t len = 0;
+  FILE *mem = open_memstream(&buf, &len);
+  for (int k = 0; cols[k]; ++k) fprintf(mem, "%s%s", k ? "," : "", cols[k]);
+  fputc('\n', mem);
+  json_error_t je;
+  char *line = NULL;
+  size_t cap = 0;
+  while (getline(&line, &cap, in) > 0) {
+    json_t *j = json_loads(line, 0, &je);
+    if (!j) continue;
+    json_t *t = json_object_get(j, "time_s");
+    for (int k = 0; cols[k]; ++k) {
+      json_t *v;
+      if (!strcmp(cols[k], "time_median_s")) v = json_object_get(t, "median");
+      else if (!strcmp(cols[k], "time_min_s")) v = json_object_get(t, "min");
+      else if (!strcmp(cols[k], "time_max_s")) v = json_object_get(t, "max");
+      else v = json_object_get(j, cols[k]);
+      csv_field(mem, v, k == 0);
+    }
+    fputc('\n', mem);
+    json_decref(j);
+  }
+  free(line);
+  fclose(in);
+  fclose(mem);
+  snprintf(path, sizeof path, "%s/results.csv", st->dir);
+  int rc = ok_write_atomic(path, buf, len);
+  if (rc) ok_err("cannot write %s", path);
+  free(buf);
+  return rc;
+}
+
+const char *study_git_sha(const struct ok_manifest *m) {
+  static char sha[64];
+  if (m->git_sha && *m->git_sha) return m->git_sha;
+  if (sha[0]) return sha;
+  snprintf(sha, sizeof sha, "unknown");
+  const char *path = getenv("PATH");
+  char git[PATH_MAX] = "";
+  for (const char *p = path; p && *p;) {
+    const char *e = strchr(p, ':');
+    size_t n = e ? (size_t)(e - p) : strlen(p);
+    snprintf(git, sizeof git, "%.*s/git", (int)n, p);
+    if (access(git, X_OK) == 0) break;
+    git[0] = 0;
+    p = e ? e + 1 : NULL;
+  }
+  if (!git[0] || !m->source_dir) return sha;
+  char *argv[] = {git, "-C", (char *)m->source_dir, "rev-parse", "HEAD", NULL};
+  struct ok_proc p;
+  if (!ok_spawn(argv, NULL, 10, &p)) {
+    if (p.exited && p.code == 0 && p.outlen >= 7) snprintf(sha, sizeof sha, "%.40s", p.out);
+    ok_proc_free(&p);
+  }
+  return sha;
+}

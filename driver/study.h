@@ -1,0 +1,24 @@
+/* A study's result folder: compile-time data (remarks, resources), the join of that data onto
+ * each measurement, and the tables written at the end. */
+#ifndef OK_STUDY_H
+#define OK_STUDY_H
+#include "core.h"
+
+#include <limits.h>
+
+struct study {
+  char dir[PATH_MAX];
+  json_t *remarks;   /* config -> [records] (device side) */
+  json_t *resources; /* config -> {function: {...}} */
+};
+
+void study_init(struct study *st, const char *dir);
+void study_free(struct study *st);
+/* Parses every enabled configuration's artefacts; writes remarks.jsonl and resources.jsonl. */
+void study_compile_data(struct study *st, const struct ok_manifest *m);
+/* Adds kernel_symbol, observed_mode, launch shape, resources and remark IDs to one result. */
+void study_join(struct study *st, const struct ok_config *c, json_t *result, const char *bench_stderr);
+/* Writes results.csv from results.jsonl (atomically). */
+int study_write_tables(struct study *st);
+const char *study_git_sha(const struct ok_manifest *m);
+#endif

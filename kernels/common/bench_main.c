@@ -1,0 +1,272 @@
+/* The one bench main, built once per configuration. Plumbing for the driver:
+ *   ompkit-bench --info | --list | --probe | --run NAME[/VARIANT]|all [--threads N] [--teams N]
+ *                [--iters N] [--runs N] [--warmup N] [--inject-fault]
+ * Output is JSON lines on stdout; exit 0 ok, 1 a failed check, 2 usage or environment error. */
+#define _POSIX_C_SOURCE 200809L
+#include "ok_bench.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#ifndef OK_CONFIG
+#define OK_CONFIG "unknown"
+#endif
+#ifndef OK_MODEL
+#define OK_MODEL "unknown"
+#endif
+#ifndef OK_FLAGS
+#define OK_FLAGS ""
+#endif
+#ifndef OK_COMPILER
+#define OK_COMPILER "unknown"
+#endif
+
+struct ok_meta {
+  const char *name, *family, *summary;
+  int ops_per_iter, bytes_per_op;
+};
+static const struct ok_meta ok_meta_table[] = {
+#define OK_KERNEL(n, fam, sum, ops, bytes) {#n, fam, sum, ops, bytes},
+#include "kernels.def"
+#undef OK_KERNEL
+};
+enum { OK_NMETA = sizeof ok_meta_table / sizeof ok_meta_table[0] };
+
+static struct ok_variant *ok_head;
+
+void ok_register(struct ok_variant *v) {
+  /* Keep registration order stable (file order) by appending. */
+  struct ok_variant **pp = &ok_head;
+  while (*pp) pp = &(*pp)->next;
+  v->next = NULL;
+  *pp = v;
+}
+
+static const struct ok_meta *meta_of(const char *kernel) {
+  for (int i = 0; i < OK_NMETA; ++i)
+    if (strcmp(ok_meta_table[i].name, kernel) == 0) return &ok_meta_table[i];
+  return NULL;
+}
+
+static void jstr(const char *s) {
+  putchar('"');
+  for (; s && *s; ++s) {
+    unsigned char c = (unsigned char)*s;
+    if (c == '"' || c == '\\') printf("\\%c", c);
+    else if (c == '\n') fputs("\\n", stdout);
+    else if (c < 0x20) printf("\\u%04x", c);
+    else putchar(c);
+  }
+  putchar('"');
+}
+
+static void print_common(void) {
+  fputs("\"config\":", stdout);
+  jstr(OK_CONFIG);
+  fputs(",\"model\":", stdout);
+  jstr(OK_MODEL);
+}
+
+static int cmp_double(const void *a, const void *b) {
+  double x = *(const double *)a, y = *(const double *)b;
+  return (x > y) - (x < y);
+}
+
+static int usage(const char *msg) {
+  fprintf(stderr, "ompkit-bench: %s\nusage: ompkit-bench --info | --list | --probe | --run NAME[/VARIANT]|all "
+                  "[--threads N] [--teams N] [--iters N] [--runs N] [--warmup N] [--inject-fault]\n", msg);
+  return 2;
+}
+
+static int parse_long(const char *s, long lo, long hi, long *out) {
+  char *end;
+  errno = 0;
+  long v = strtol(s, &end, 10);
+  if (errno || end == s || *end || v < lo || v > hi) return -1;
+  *out = v;
+  return 0;
+}
+
+static int matches(const struct ok_variant *v, const char *pat) {
+  if (strcmp(pat, "all") == 0) return 1;
+  size_t kl = strlen(v->kernel);
+  if (strcmp(pat, v->kernel) == 0) return 1;
+  return strncmp(pat, v->kernel, kl) == 0 && pat[kl] == '/' && strcmp(pat + kl + 1, v->variant) == 0;
+}
+
+/* Runs one variant: warm-up, then `runs` timed runs; every run must verify (and, for GPU models,
+ * must have run on the device). Prints one JSON line. Returns 0 ok, 1 failed check. */
+static int run_variant(const struct ok_variant *v, const struct ok_params *p, int runs, int warmup) {
+  const struct ok_meta *m = meta_of(v->kernel);
+  struct ok_outcome o;
+  double *t = calloc((size_t)runs, sizeof *t);
+  if (!t) return 2;
+  const char *status = "ok";
+  char why[256] = "";
+  int total = warmup + runs, last_threads = 0, last_teams = 0;
+  for (int r = 0; r < total; ++r) {
+    memset(&o, 0, sizeof o);
+    o.on_device = -1;
+    v->fn(p, &o);
+    if (o.error) {
+      status = "error";
+      snprintf(why, sizeof why, "%s", o.detail);
+      break;
+    }
+    if (!o.verified) {
+      status = "wrong result";
+      snprintf(why, sizeof why, "%s", o.detail);
+      break;
+    }
+    if (ok_model_needs_gpu() && o.on_device != 1) {
+      status = "ran on host";
+      snprintf(why, sizeof why, "omp_is_initial_device() was true inside the target region");
+      break;
+    }
+    last_threads = o.threads;
+    last_teams = o.teams;
+    if (r >= warmup) t[r - warmup] = o.seconds;
+  }
+  int ok = strcmp(status, "ok") == 0;
+  putchar('{');
+  print_common();
+  fputs(",\"kernel\":", stdout);
+  jstr(v->kernel);
+  fputs(",\"variant\":", stdout);
+  jstr(v->variant);
+  fputs(",\"source_mode\":", stdout);
+  jstr(v->source_mode);
+  fputs(",\"status\":", stdout);
+  jstr(status);
+  if (!ok) {
+    fputs(",\"error\":", stdout);
+    jstr(why);
+  }
+  printf(",\"verified\":%s", o.verified && !o.error ? "true" : "false");
+  if (ok_model_needs_gpu()) printf(",\"on_device\":%s", o.on_device == 1 ? "true" : "false");
+  if (ok) {
+    qsort(t, (size_t)runs, sizeof *t, cmp_double);
+    double med = runs % 2 ? t[runs / 2] : 0.5 * (t[runs / 2 - 1] + t[runs / 2]);
+    double ops = (double)last_threads * (double)(last_teams > 0 ? last_teams : 1) * (double)p->iters *
+                 (m ? m->ops_per_iter : 1);
+    printf(",\"threads\":%d,\"teams\":%d,\"iters\":%ld,\"runs\":%d,\"warmup\":%d", last_threads, last_teams,
+           p->iters, runs, warmup);
+    printf(",\"time_s\":{\"median\":%.9g,\"min\":%.9g,\"max\":%.9g}", med, t[0], t[runs - 1]);
+    printf(",\"ns_per_op_total\":%.6g", ops > 0 ? med * 1e9 / ops : 0.0);
+    fputs(",\"timer\":", stdout);
+    jstr(v->timer);
+    fputs(",\"detail\":", stdout);
+    jstr(o.detail);
+  }
+  fputs("}\n", stdout);
+  fflush(stdout);
+  free(t);
+  return ok ? 0 : 1;
+}
+
+int main(int argc, char **argv) {
+  struct ok_params p = {0};
+  ok_model_defaults(&p);
+  long runs = 5, warmup = 1, v;
+  const char *pats[64];
+  int npat = 0;
+  enum { NONE, INFO, LIST, PROBE, RUN } mode = NONE;
+
+  for (const struct ok_variant *k = ok_head; k; k = k->next)
+    if (!meta_of(k->kernel)) {
+      fprintf(stderr, "ompkit-bench: kernel '%s' (%s:%d) is not in kernels.def\n", k->kernel, k->file, k->line);
+      return 2;
+    }
+
+  for (int i = 1; i < argc; ++i) {
+    const char *a = argv[i];
+    const char *val = i + 1 < argc ? argv[i + 1] : NULL;
+    if (!strcmp(a, "--info")) mode = INFO;
+    else if (!strcmp(a, "--list")) mode = LIST;
+    else if (!strcmp(a, "--probe")) mode = PROBE;
+    else if (!strcmp(a, "--inject-fault")) p.inject_fault = 1;
+    else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+      usage("help");
+      return 0;
+    }
+    else if (!val) return usage("missing value or unknown option");
+    else if (!strcmp(a, "--run")) {
+      if (npat == 64) return usage("too many --run");
+      pats[npat++] = val, mode = RUN, ++i;
+    } else if (!strcmp(a, "--threads")) {
+      if (parse_long(val, 1, 1 << 20, &v)) return usage("bad --threads");
+      p.threads = (int)v, ++i;
+    } else if (!strcmp(a, "--teams")) {
+      if (parse_long(val, 1, 1 << 24, &v)) return usage("bad --teams");
+      p.teams = (int)v, ++i;
+    } else if (!strcmp(a, "--iters")) {
+      if (parse_long(val, 1, 1L << 40, &v)) return usage("bad --iters");
+      p.iters = v, ++i;
+    } else if (!strcmp(a, "--runs")) {
+      if (parse_long(val, 1, 10000, &runs)) return usage("bad --runs");
+      ++i;
+    } else if (!strcmp(a, "--warmup")) {
+      if (parse_long(val, 0, 10000, &warmup)) return usage("bad --warmup");
+      ++i;
+    } else return usage("unknown option");
+  }
+
+  if (mode == INFO) {
+    putchar('{');
+    print_common();
+    fputs(",\"compiler\":", stdout);
+    jstr(OK_COMPILER);
+    fputs(",\"flags\":", stdout);
+    jstr(OK_FLAGS);
+    printf(",\"needs_gpu\":%s}\n", ok_model_needs_gpu() ? "true" : "false");
+    return 0;
+  }
+  if (mode == LIST) {
+    for (const struct ok_variant *k = ok_head; k; k = k->next) {
+      const struct ok_meta *m = meta_of(k->kernel);
+      putchar('{');
+      print_common();
+      fputs(",\"kernel\":", stdout);
+      jstr(k->kernel);
+      fputs(",\"variant\":", stdout);
+      jstr(k->variant);
+      fputs(",\"source_mode\":", stdout);
+      jstr(k->source_mode);
+      fputs(",\"family\":", stdout);
+      jstr(m->family);
+      fputs(",\"file\":", stdout);
+      jstr(k->file);
+      printf(",\"line\":%d}\n", k->line);
+    }
+    return 0;
+  }
+  if (mode == PROBE) {
+    char name[256] = "";
+    int n = ok_model_probe(name, sizeof name);
+    putchar('{');
+    print_common();
+    printf(",\"devices\":%d,\"device_name\":", n);
+    jstr(name);
+    fputs("}\n", stdout);
+    return 0;
+  }
+  if (mode != RUN) return usage("nothing to do");
+
+  int rc = 0, found = 0;
+  for (const struct ok_variant *k = ok_head; k; k = k->next) {
+    for (int j = 0; j < npat; ++j)
+      if (matches(k, pats[j])) {
+        ++found;
+        int r = run_variant(k, &p, (int)runs, (int)warmup);
+        if (r > rc) rc = r;
+        break;
+      }
+  }
+  if (!found) {
+    fprintf(stderr, "ompkit-bench: no kernel matches '%s' in %s\n", pats[0], OK_CONFIG);
+    return 2;
+  }
+  return rc;
+}

@@ -1,0 +1,62 @@
+/* remarks: parse compiler outputs into records. Knows nothing about timing.
+ *  - LLVM optimization records (YAML from -fsave-optimization-record), via libyaml's event API,
+ *    streaming one record at a time with bounded memory;
+ *  - per-kernel resource lines printed by ptxas/nvlink -v. */
+#ifndef OK_REMARKS_H
+#define OK_REMARKS_H
+#include <stddef.h>
+
+#define OK_REMARK_MAX_ARGS 64
+
+struct ok_remark_arg {
+  const char *key;   /* e.g. "String", "SharedMemory", "Callee" */
+  const char *value;
+};
+
+struct ok_remark {
+  const char *kind;     /* Passed, Missed, Analysis, Failure, AnalysisFPCommute, ... (the YAML tag) */
+  const char *pass;     /* e.g. openmp-opt */
+  const char *name;     /* e.g. OMP120, HeapToStack */
+  const char *function; /* mangled name as written */
+  const char *file;     /* DebugLoc; NULL when absent */
+  int line, column;
+  int nargs;
+  struct ok_remark_arg args[OK_REMARK_MAX_ARGS];
+  const char *message;  /* the args' values concatenated, as LLVM prints the remark */
+};
+
+/* Called once per record; return non-zero to stop. Strings live until the callback returns. */
+typedef int (*ok_remark_cb)(const struct ok_remark *r, void *ud);
+
+/* Parses one optimization-record file. Returns the number of records, or -1 with a one-line
+ * message "FILE:LINE: why" in err. Never crashes on malformed or hostile input. */
+long ok_remarks_parse_file(const char *path, ok_remark_cb cb, void *ud, char *err, size_t errlen);
+long ok_remarks_parse_buffer(const char *name, const unsigned char *buf, size_t len, ok_remark_cb cb, void *ud,
+                             char *err, size_t errlen);
+
+/* Value of an argument by key, or NULL. */
+const char *ok_remark_arg(const struct ok_remark *r, const char *key);
+
+struct ok_resource {
+  char function[512];
+  const char *tool; /* "nvlink" or "ptxas" */
+  int registers, barriers;
+  long stack, smem, lmem, cmem0, spill_stores, spill_loads; /* -1: not reported */
+};
+typedef int (*ok_resource_cb)(const struct ok_resource *r, void *ud);
+
+/* Parses ptxas -v / nvlink -v output; one callback per function with a register count.
+ * Returns the number of functions reported, or -1 if the file cannot be read. */
+long ok_resources_parse_file(const char *path, ok_resource_cb cb, void *ud, char *err, size_t errlen);
+#endif
+
+#ifndef OK_LAUNCH_DEFINED
+#define OK_LAUNCH_DEFINED
+struct ok_launch {
+  char kernel[512];
+  char mode[64]; /* SPMD, Generic, Generic-SPMD (libomptarget 19) */
+  long blocks, threads;
+};
+/* Parses one LIBOMPTARGET_INFO launch line; 0 on success, -1 if the line is not one. */
+int ok_launch_parse(const char *line, struct ok_launch *out);
+#endif

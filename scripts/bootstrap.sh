@@ -1,0 +1,99 @@
+#!/bin/sh
+# ompkit bootstrap: installs what the build needs, idempotently.
+#  - Debian packages through apt-get (only the missing ones; network only then).
+#  - A CUDA 11.8 assembler root under .toolchains/cuda-11.8 for the offload path:
+#    CUDA 13's ptxas writes ELF ABI 8 cubins that libomptarget 19 rejects (docs/toolchain.md).
+#  - The LLVM 19 runtime .deb files the GPU bundle carries, under .toolchains/debs.
+# Nothing is written to system folders except through apt-get.
+set -eu
+
+ROOT=$(CDPATH= cd -- "$(dirname -- "$0")/.." && pwd)
+TC="$ROOT/.toolchains"
+say() { printf 'ompkit bootstrap: %s\n' "$*" >&2; }
+die() { printf 'ompkit bootstrap: error: %s\n' "$*" >&2; exit 2; }
+
+# Packages the build needs. clang-19 + libomp-19-dev give the NVPTX offload compiler.
+PKGS="gcc make cmake zstd libyaml-dev libjansson-dev clang-19 clang-tools-19 llvm-19 libomp-19-dev libclang-rt-19-dev"
+# Runtime pieces the GPU bundle carries (TOOLCHAIN.md: needed on Ubuntu 24.04 without clang).
+BUNDLE_DEBS="libomp5-19 libllvm19 libz3-4 libicu72 libxml2 libyaml-0-2 libjansson4"
+CUDA_DEB=nvidia-cuda-toolkit
+
+missing=""
+for p in $PKGS; do
+  st=$(dpkg-query -W -f='${db:Status-Status}' "$p" 2>/dev/null || true)
+  [ "$st" = installed ] || missing="$missing $p"
+done
+if [ -n "$missing" ]; then
+  [ "$(id -u)" = 0 ] || die "missing packages:$missing (run as root, or install them with apt-get)"
+  command -v apt-get >/dev/null || die "missing packages:$missing and no apt-get on this machine"
+  say "installing with apt-get:$missing"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get -qq update >/dev/null || die "apt-get update failed"
+  # shellcheck disable=SC2086
+  apt-get -qq install -y --no-install-recommends $missing >/dev/null 2>&1 \
+    || die "apt-get install failed for:$missing"
+fi
+
+# A private apt configuration that adds contrib/non-free to the machine's own sources,
+# used only to download .deb files; the system's apt setup is left untouched.
+private_apt() {
+  A="$TC/apt"
+  mkdir -p "$A/lists/partial" "$A/parts" "$A/cache/archives/partial"
+  if [ ! -s "$A/sources.list" ]; then
+    : >"$A/sources.list.tmp"
+    for f in /etc/apt/sources.list.d/*.sources; do
+      [ -f "$f" ] || continue
+      # deb822 stanzas: widen the components, keep everything else (URIs, keys) as configured.
+      sed -e 's/^Components:.*/Components: main contrib non-free/' "$f" >"$A/parts/$(basename "$f")"
+    done
+    if [ -f /etc/apt/sources.list ]; then
+      sed -n -e 's/^\(deb [^#]*\) main.*$/\1 main contrib non-free/p' /etc/apt/sources.list >>"$A/sources.list.tmp"
+    fi
+    mv "$A/sources.list.tmp" "$A/sources.list"
+  fi
+  APT_OPTS="-o Dir::Etc::SourceList=$A/sources.list -o Dir::Etc::SourceParts=$A/parts \
+-o Dir::State::Lists=$A/lists -o Dir::Cache=$A/cache -o Debug::NoLocking=1"
+  if [ ! -e "$A/updated" ]; then
+    say "refreshing a private package list (contrib non-free) under .toolchains/apt"
+    # shellcheck disable=SC2086
+    apt-get $APT_OPTS -qq update >/dev/null 2>&1 || die "private apt-get update failed"
+    : >"$A/updated"
+  fi
+}
+
+download() { # download <dir> <pkg>...
+  d=$1; shift
+  mkdir -p "$d"
+  need=""
+  for p in "$@"; do
+    ls "$d/${p}_"*.deb >/dev/null 2>&1 || need="$need $p"
+  done
+  [ -n "$need" ] || return 0
+  private_apt
+  say "downloading .deb files:$need"
+  # shellcheck disable=SC2086
+  (cd "$d" && apt-get $APT_OPTS -qq download $need >/dev/null 2>&1) || die "apt-get download failed for:$need"
+}
+
+# CUDA 11.8 assembler root: ptxas, nvlink, fatbinary, cuobjdump, libdevice and a cuda.h that
+# states the version clang reads (CUDA_VERSION picks PTX ISA 7.8, which ptxas 11.8 accepts).
+CU="$TC/cuda-11.8"
+if [ ! -x "$CU/bin/ptxas" ] || [ ! -f "$CU/include/cuda.h" ]; then
+  download "$TC/debs-cuda" "$CUDA_DEB"
+  say "unpacking the CUDA 11.8 assembler into .toolchains/cuda-11.8"
+  X="$TC/x-cuda"; rm -rf "$X" "$CU"; mkdir -p "$X"
+  for f in "$TC"/debs-cuda/*.deb; do dpkg-deb -x "$f" "$X"; done
+  mkdir -p "$CU/bin" "$CU/nvvm/libdevice" "$CU/include"
+  for t in ptxas nvlink fatbinary cuobjdump nvdisasm; do
+    [ -e "$X/usr/bin/$t" ] && cp "$X/usr/bin/$t" "$CU/bin/$t"
+  done
+  cp "$X"/usr/lib/nvidia-cuda-toolkit/libdevice/libdevice.10.bc "$CU/nvvm/libdevice/" \
+    || die "libdevice.10.bc not found in $CUDA_DEB"
+  printf '/* ompkit: clang reads only this to pick the PTX ISA (7.8 for 11.8). */\n#define CUDA_VERSION 11080\n' >"$CU/include/cuda.h"
+  rm -rf "$X"
+  [ -x "$CU/bin/ptxas" ] || die "ptxas missing after unpacking $CUDA_DEB"
+fi
+
+# Runtime .deb files for `ompkit bundle` (version-matched to the installed clang-19).
+download "$TC/debs" $BUNDLE_DEBS
+exit 0
