@@ -216,6 +216,9 @@ static int run_variant(struct study *st, const struct ok_config *c, const char *
       bad = 1;
     }
   }
+  /* The driver, not the bench, is the authority on which configuration produced a line. */
+  json_object_set_new(j, "config", json_string(c->name));
+  json_object_set_new(j, "model", json_string(c->model));
   if (target) json_object_set_new(j, "env", json_string("OMP_TARGET_OFFLOAD=MANDATORY LIBOMPTARGET_INFO=16"));
   study_join(st, c, j, p.err ? p.err : "");
   append_line(res, j);

@@ -181,6 +181,10 @@ static int parse_record(struct ctx *c) {
   const char *tag = (const char *)c->ev.data.mapping_start.tag;
   size_t line = ev_line(c);
   if (!tag || tag[0] != '!' || !tag[1]) return fail(c, line, "record without a kind tag (!Passed, !Missed, ...)");
+  static const char *kinds[] = {"Passed", "Missed", "Analysis", "AnalysisFPCommute", "AnalysisAliasing", "Failure", NULL};
+  int known = 0;
+  for (int i = 0; kinds[i]; ++i) known |= !strcmp(tag + 1, kinds[i]);
+  if (!known) return fail(c, line, "unknown record kind '%.64s'", tag);
   memset(&c->rec, 0, sizeof c->rec);
   c->used = 0;
   if (!(c->rec.kind = keep(c, tag + 1, strlen(tag + 1)))) return -1;

@@ -1,0 +1,85 @@
+#!/bin/sh
+# ompkit bundle: a self-contained folder (and .tar.zst) that runs the built configurations on a
+# machine with an NVIDIA driver but no compiler and no network (login node -> compute node).
+#   bundle.sh BUILD_DIR [--out DIR]
+# Holds the driver, every enabled configuration's bench and artefacts, the LLVM 19 offload runtime
+# with libLLVM and their dependencies unpacked from Debian's .deb files, and run.sh.
+set -eu
+ROOT=$(CDPATH= cd -- "$(dirname -- "$0")/.." && pwd)
+BUILD=$1; shift
+OUT=$ROOT/dist
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --out) [ $# -ge 2 ] || { echo "ompkit bundle: --out needs a folder" >&2; exit 2; }; OUT=$2; shift 2 ;;
+    -h|--help) echo "usage: ./ompkit bundle [--out DIR]   (default DIR: dist/)"; exit 0 ;;
+    *) echo "ompkit bundle: unknown option '$1'" >&2; exit 2 ;;
+  esac
+done
+DEBS=$ROOT/.toolchains/debs
+B=$OUT/ompkit-bundle
+[ -f "$BUILD/ompkit-configs.json" ] || { echo "ompkit bundle: no build at $BUILD" >&2; exit 2; }
+ls "$DEBS"/libomp5-19_*.deb >/dev/null 2>&1 || { echo "ompkit bundle: runtime .debs missing in $DEBS (run ./ompkit build)" >&2; exit 2; }
+
+rm -rf "$B" "$OUT/ompkit-bundle.tar.zst"
+mkdir -p "$B/driver" "$B/configs" "$B/runtime"
+cp "$BUILD/driver/ompkit" "$B/driver/"
+sha=$(git -C "$ROOT" rev-parse HEAD 2>/dev/null || echo unknown)
+dirty=$(git -C "$ROOT" status --porcelain 2>/dev/null | grep -v '^??' | head -n 1)
+[ -z "$dirty" ] || sha="$sha-dirty"
+# The manifest keeps its relative paths; the bundle adds the commit it was built from.
+sed "1a\\  \"git_sha\": \"$sha\"," "$BUILD/ompkit-configs.json" >"$B/ompkit-configs.json"
+for d in "$BUILD"/configs/*/; do
+  name=$(basename "$d")
+  [ -x "$d/ompkit-bench" ] || continue
+  mkdir -p "$B/configs/$name"
+  cp "$d/ompkit-bench" "$B/configs/$name/"
+  [ -d "$d/artefacts" ] && cp -r "$d/artefacts" "$B/configs/$name/"
+done
+
+# Runtime libraries only (no docs, no headers): libomp/libomptarget, libLLVM and what it links.
+X=$(mktemp -d)
+trap 'rm -rf "$X"' EXIT
+for f in "$DEBS"/*.deb; do dpkg-deb -x "$f" "$X"; done
+mkdir -p "$B/runtime/lib"
+for pat in 'usr/lib/llvm-19/lib/libomp*.so*' 'usr/lib/x86_64-linux-gnu/libLLVM*.so*' \
+           'usr/lib/x86_64-linux-gnu/libz3.so*' 'usr/lib/x86_64-linux-gnu/libicuuc.so*' \
+           'usr/lib/x86_64-linux-gnu/libicudata.so*' 'usr/lib/x86_64-linux-gnu/libedit.so*' \
+           'usr/lib/x86_64-linux-gnu/libffi.so*' 'usr/lib/x86_64-linux-gnu/libbsd.so*' \
+           'usr/lib/x86_64-linux-gnu/libmd.so*' \
+           'usr/lib/x86_64-linux-gnu/libxml2.so*' 'usr/lib/x86_64-linux-gnu/libyaml*.so*' \
+           'usr/lib/x86_64-linux-gnu/libjansson.so*' 'usr/lib/x86_64-linux-gnu/libgomp.so*'; do
+  # shellcheck disable=SC2086
+  for f in $X/$pat; do [ -e "$f" ] && cp -P "$f" "$B/runtime/lib/"; done
+done
+ls "$DEBS"/*.deb | xargs -n1 basename >"$B/runtime/DEBS.txt"
+
+cat >"$B/run.sh" <<'EOT'
+#!/bin/sh
+# Runs the ompkit driver from this bundle: ./run.sh [run|list|...] [options]  (default: run)
+HERE=$(CDPATH= cd -- "$(dirname -- "$0")" && pwd)
+export LD_LIBRARY_PATH="$HERE/runtime/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+[ $# -gt 0 ] || set -- run
+# Fail early and plainly if this machine lacks a library the binaries need.
+for b in "$HERE"/driver/ompkit "$HERE"/configs/*/ompkit-bench; do
+  miss=$(ldd "$b" 2>/dev/null | awk '/not found/ {print $1}' | tr '\n' ' ')
+  if [ -n "$miss" ]; then
+    echo "ompkit bundle: $b needs libraries this machine lacks: $miss" >&2
+    exit 2
+  fi
+done
+exec "$HERE/driver/ompkit" "$@"
+EOT
+chmod +x "$B/run.sh"
+printf 'ompkit bundle built from %s on %s\nconfigurations: %s\n' "$sha" "$(date -u +%Y-%m-%dT%H:%M:%SZ)" \
+  "$(ls "$B/configs" | tr '\n' ' ')" >"$B/BUNDLE.txt"
+
+# Reproducible archive: sorted names, fixed owner, the commit's time.
+mtime=$(git -C "$ROOT" log -1 --format=%ct 2>/dev/null || echo 0)
+tar -C "$OUT" --sort=name --owner=0 --group=0 --numeric-owner --mtime="@$mtime" -cf - ompkit-bundle \
+  | zstd -q -19 -T0 -o "$OUT/ompkit-bundle.tar.zst"
+size=$(du -m "$OUT/ompkit-bundle.tar.zst" | cut -f1)
+printf 'ompkit bundle: %s (%s MiB) and %s/\n' "$OUT/ompkit-bundle.tar.zst" "$size" "$B"
+if [ "$size" -ge 60 ]; then
+  echo "ompkit bundle: error: the archive is ${size} MiB, over the 60 MiB budget" >&2
+  exit 1
+fi

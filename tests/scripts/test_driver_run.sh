@@ -1,0 +1,30 @@
+# ompkit run completes: native results verified, GPU configurations skipped (one line each)
+# when no GPU is usable, compile-time data collected, results/latest points at the run.
+. "$(dirname "$0")/lib.sh"
+"$OMPKIT" run --out "$TMP/r" --runs 2 >"$TMP/log" 2>&1 || { cat "$TMP/log"; fail "ompkit run exited non-zero"; }
+[ -L "$TMP/r/latest" ] || fail "no results/latest link"
+D="$TMP/r/latest"
+for f in results.jsonl results.csv provenance.json remarks.jsonl resources.jsonl; do
+  [ -s "$D/$f" ] || fail "missing $f"
+done
+for cfg in native-gcc native-clang19; do
+  config_enabled $cfg || continue
+  grep -q "\"config\":\"$cfg\",\"model\":\"native\",\"kernel\":\"atomic_add_scalar\",\"variant\":\"host\",\"source_mode\":\"host\",\"status\":\"ok\",\"verified\":true" \
+    "$D/results.jsonl" || fail "$cfg result missing or unverified"
+done
+if ! nvidia-smi >/dev/null 2>&1; then
+  for cfg in target-clang19 cuda-nvcc; do
+    config_enabled $cfg || continue
+    grep -q "ompkit: $cfg: skipped: no GPU" "$TMP/log" || fail "$cfg not reported as skipped"
+    grep -q "\"config\":\"$cfg\",.*\"status\":\"skipped: no GPU\"" "$D/results.jsonl" || fail "$cfg skip not recorded"
+  done
+fi
+if config_enabled target-clang19; then
+  grep -q '"config":"target-clang19".*"name":"OMP121"' "$D/remarks.jsonl" || fail "device remarks not collected"
+  grep -q '"config":"target-clang19","function":"__omp_offloading_.*"registers":' "$D/resources.jsonl" \
+    || fail "offload resources not collected"
+fi
+head -n 1 "$D/results.csv" | grep -q '^config,model,kernel,variant,source_mode,status,verified,on_device,threads' \
+  || fail "CSV header"
+grep -q '"git_sha"' "$D/provenance.json" || fail "provenance lacks git_sha"
+pass "run without GPU completes"
