@@ -76,7 +76,9 @@ printf 'ompkit bundle built from %s on %s\nconfigurations: %s\n' "$sha" "$(date 
 # Reproducible archive: sorted names, fixed owner, the commit's time.
 mtime=$(git -C "$ROOT" log -1 --format=%ct 2>/dev/null || echo 0)
 tar -C "$OUT" --sort=name --owner=0 --group=0 --numeric-owner --mtime="@$mtime" -cf - ompkit-bundle \
-  | zstd -q -19 -T0 -o "$OUT/ompkit-bundle.tar.zst"
+  | zstd -q "-${OMPKIT_BUNDLE_ZSTD_LEVEL:-9}" --long=27 -T0 -o "$OUT/ompkit-bundle.tar.zst"
+# The GPU node may lack zstd (the H200 image did): Debian's binary runs there; ship it beside.
+cp "$(command -v zstd)" "$OUT/zstd"
 size=$(du -m "$OUT/ompkit-bundle.tar.zst" | cut -f1)
 printf 'ompkit bundle: %s (%s MiB) and %s/\n' "$OUT/ompkit-bundle.tar.zst" "$size" "$B"
 if [ "$size" -ge 60 ]; then
