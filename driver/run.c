@@ -176,52 +176,8 @@ static void last_line(const char *text, char *buf, size_t n) {
 
 static char *env_benchmarks[] = {"OMP_TARGET_OFFLOAD=MANDATORY", "LIBOMPTARGET_INFO=16", NULL};
 
-static int run_variant(struct study *st, const struct ok_config *c, const char *kernel, const char *variant,
-                       const struct run_opts *o, FILE *res, int idx, int total) {
-  char spec[256], runs[16];
-  snprintf(spec, sizeof spec, "%s/%s", kernel, variant);
-  snprintf(runs, sizeof runs, "%d", o->runs);
-  char *argv[] = {(char *)c->bench, "--run", spec, "--runs", runs, NULL};
-  int target = !strcmp(c->model, "omp_target");
-  struct ok_proc p;
-  json_t *j = NULL;
-  int bad = 0;
-  if (ok_spawn(argv, target ? env_benchmarks : NULL, o->timeout, &p)) {
-    j = status_line(c, kernel, variant, "crashed: could not start", strerror(errno));
-    bad = 1;
-  } else if (p.timed_out) {
-    char why[64];
-    snprintf(why, sizeof why, "no result after %.0f s", o->timeout);
-    j = status_line(c, kernel, variant, "timeout", why);
-    bad = 1;
-  } else if (p.signaled) {
-    char s[64];
-    snprintf(s, sizeof s, "crashed: %s", signame(p.sig));
-    char why[512];
-    last_line(p.err, why, sizeof why);
-    j = status_line(c, kernel, variant, s, why);
-    bad = 1;
-  } else if (!(j = first_json(p.out))) {
-    char why[512];
-    last_line(p.err, why, sizeof why);
-    if (!why[0]) snprintf(why, sizeof why, "exit %d with no JSON result on stdout", p.code);
-    j = status_line(c, kernel, variant, "malformed output", why);
-    bad = 1;
-  } else {
-    const char *s = json_string_value(json_object_get(j, "status"));
-    bad = !s || strcmp(s, "ok") != 0;
-    if (!bad && p.code != 0) {
-      json_object_set_new(j, "status", json_string("malformed output"));
-      json_object_set_new(j, "error", json_string("bench said ok but exited non-zero"));
-      bad = 1;
-    }
-  }
-  /* The driver, not the bench, is the authority on which configuration produced a line. */
-  json_object_set_new(j, "config", json_string(c->name));
-  json_object_set_new(j, "model", json_string(c->model));
-  if (target) json_object_set_new(j, "env", json_string("OMP_TARGET_OFFLOAD=MANDATORY LIBOMPTARGET_INFO=16"));
-  study_join(st, c, j, p.err ? p.err : "");
-  append_line(res, j);
+/* Prints the one-line progress/log entry for a result line. */
+static void log_result(json_t *j, const struct ok_config *c, const char *spec, int idx, int total) {
   const char *status = json_string_value(json_object_get(j, "status"));
   json_t *t = json_object_get(json_object_get(j, "time_s"), "median");
   const char *mode = json_string_value(json_object_get(j, "observed_mode"));
@@ -234,7 +190,68 @@ static int run_variant(struct study *st, const struct ok_config *c, const char *
            e ? e : "");
   }
   fflush(stdout);
-  json_decref(j);
+}
+
+/* Runs one kernel variant in its own process. A bench prints one JSON line per measured point;
+ * every line it printed is kept, also when it later hangs or crashes (then a status line says so). */
+static int run_variant(struct study *st, const struct ok_config *c, const char *kernel, const char *variant,
+                       const struct run_opts *o, FILE *res, int idx, int total) {
+  char spec[256], runs[16];
+  snprintf(spec, sizeof spec, "%s/%s", kernel, variant);
+  snprintf(runs, sizeof runs, "%d", o->runs);
+  char *argv[] = {(char *)c->bench, "--run", spec, "--runs", runs, NULL};
+  int target = !strcmp(c->model, "omp_target");
+  struct ok_proc p;
+  int bad = 0, lines = 0;
+  json_t *fail = NULL;
+  if (ok_spawn(argv, target ? env_benchmarks : NULL, o->timeout, &p)) {
+    fail = status_line(c, kernel, variant, "crashed: could not start", strerror(errno));
+    p.out = NULL;
+  }
+  for (const char *q = p.out; !fail && q && *q;) {
+    const char *e = strchr(q, '\n');
+    size_t n = e ? (size_t)(e - q) : strlen(q);
+    json_t *j = json_loadb(q, n, 0, NULL);
+    q = e ? e + 1 : NULL;
+    if (!json_is_object(j)) {
+      json_decref(j);
+      continue;
+    }
+    const char *s = json_string_value(json_object_get(j, "status"));
+    if (!s || strcmp(s, "ok")) bad = 1;
+    /* The driver, not the bench, is the authority on which configuration produced a line. */
+    json_object_set_new(j, "config", json_string(c->name));
+    json_object_set_new(j, "model", json_string(c->model));
+    if (target) json_object_set_new(j, "env", json_string("OMP_TARGET_OFFLOAD=MANDATORY LIBOMPTARGET_INFO=16"));
+    study_join(st, c, j, p.err ? p.err : "");
+    append_line(res, j);
+    log_result(j, c, spec, idx, total);
+    json_decref(j);
+    ++lines;
+  }
+  if (!fail) {
+    char why[512];
+    last_line(p.err, why, sizeof why);
+    if (p.timed_out) {
+      snprintf(why, sizeof why, "no end after %.0f s (%d result line(s) kept)", o->timeout, lines);
+      fail = status_line(c, kernel, variant, "timeout", why);
+    } else if (p.signaled) {
+      char sname[64];
+      snprintf(sname, sizeof sname, "crashed: %s", signame(p.sig));
+      fail = status_line(c, kernel, variant, sname, why);
+    } else if (!lines) {
+      if (!why[0]) snprintf(why, sizeof why, "exit %d with no JSON result on stdout", p.code);
+      fail = status_line(c, kernel, variant, "malformed output", why);
+    } else if (p.code != 0 && !bad) {
+      fail = status_line(c, kernel, variant, "malformed output", "bench said ok but exited non-zero");
+    }
+  }
+  if (fail) {
+    append_line(res, fail);
+    log_result(fail, c, spec, idx, total);
+    json_decref(fail);
+    bad = 1;
+  }
   ok_proc_free(&p);
   return bad;
 }

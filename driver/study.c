@@ -145,6 +145,7 @@ void study_join(struct study *st, const struct ok_config *c, json_t *result, con
   const char *kernel = json_string_value(json_object_get(result, "kernel"));
   if (!kernel) return;
   char sym[512] = "";
+  const char *hint = json_string_value(json_object_get(result, "symbol_hint"));
   struct ok_launch L, last;
   int have = 0;
   for (const char *p = bench_stderr; p && *p;) {
@@ -152,7 +153,8 @@ void study_join(struct study *st, const struct ok_config *c, json_t *result, con
     char line[1024];
     size_t n = e ? (size_t)(e - p) : strlen(p);
     snprintf(line, sizeof line, "%.*s", (int)(n < sizeof line ? n : sizeof line - 1), p);
-    if (ok_launch_parse(line, &L) == 0) last = L, have = 1;
+    /* A bench that launches several kernels names the measured one's host function. */
+    if (ok_launch_parse(line, &L) == 0 && (!hint || strstr(L.kernel, hint))) last = L, have = 1;
     p = e ? e + 1 : NULL;
   }
   json_t *res = json_object_get(st->resources, c->name);

@@ -76,7 +76,7 @@ static int cmp_double(const void *a, const void *b) {
 
 static int usage(const char *msg) {
   fprintf(stderr, "ompkit-bench: %s\nusage: ompkit-bench --info | --list | --probe | --run NAME[/VARIANT]|all "
-                  "[--threads N] [--teams N] [--iters N] [--runs N] [--warmup N] [--inject-fault]\n", msg);
+                  "[--threads N] [--teams N] [--iters N] [--runs N] [--warmup N] [--sweep quick|full] [--inject-fault]\n", msg);
   return 2;
 }
 
@@ -187,6 +187,8 @@ int main(int argc, char **argv) {
     else if (!strcmp(a, "--list")) mode = LIST;
     else if (!strcmp(a, "--probe")) mode = PROBE;
     else if (!strcmp(a, "--inject-fault")) p.inject_fault = 1;
+    else if (!strcmp(a, "--sweep") && val && (!strcmp(val, "quick") || !strcmp(val, "full")))
+      p.full = !strcmp(val, "full"), ++i;
     else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
       usage("help");
       return 0;

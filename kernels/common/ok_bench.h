@@ -12,6 +12,7 @@ struct ok_params {
   int teams;       /* teams/blocks (host: ignored); 0 = model default */
   long iters;      /* iterations of the primitive per thread */
   int inject_fault; /* 1: kernel adds one extra update, so verification must fail (tests) */
+  int full;         /* sweep: 0 quick (a few representative points), 1 full */
 };
 
 struct ok_outcome {
