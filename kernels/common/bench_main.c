@@ -69,6 +69,77 @@ static void print_common(void) {
   jstr(OK_MODEL);
 }
 
+static void jnum(const char *key, double v) {
+  if (v != v || v > 1e300 || v < -1e300) printf(",\"%s\":null", key);
+  else printf(",\"%s\":%.6g", key, v);
+}
+
+static void jstat(const char *key, double med, double mn, double mx) {
+  printf(",\"%s\":{", key);
+  printf("\"median\":%.6g,\"min\":%.6g,\"max\":%.6g}", med, mn, mx);
+}
+
+void ok_emit_point(const struct ok_variant *v, const struct ok_params *p, const struct ok_point *pt) {
+  const char *status = "ok";
+  char why[256] = "";
+  if (pt->error) status = "error", snprintf(why, sizeof why, "%s", pt->detail);
+  else if (!pt->verified) status = "wrong result", snprintf(why, sizeof why, "%s", pt->detail);
+  else if (pt->measured && pt->st.per_op_median <= 0) {
+    status = "not measured: test not slower than baseline";
+    snprintf(why, sizeof why, "median test %.6g <= median baseline %.6g %s after %d retries", pt->st.test_median,
+             pt->st.base_median, pt->unit, pt->st.retries);
+  }
+  int ok = !strcmp(status, "ok");
+  putchar('{');
+  print_common();
+  fputs(",\"kernel\":", stdout);
+  jstr(v->kernel);
+  fputs(",\"variant\":", stdout);
+  jstr(v->variant);
+  fputs(",\"source_mode\":", stdout);
+  jstr(v->source_mode);
+  fputs(",\"status\":", stdout);
+  jstr(status);
+  if (why[0]) fputs(",\"error\":", stdout), jstr(why);
+  printf(",\"verified\":%s", pt->verified && !pt->error ? "true" : "false");
+  fputs(",\"type\":", stdout);
+  jstr(pt->type ? pt->type : "");
+  printf(",\"threads\":%d,\"teams\":%d", pt->threads, pt->teams);
+  if (pt->stride) printf(",\"stride\":%ld", pt->stride);
+  if (pt->param) fputs(",\"param\":", stdout), jstr(pt->param);
+  if (pt->affinity) {
+    fputs(",\"affinity\":", stdout);
+    jstr(pt->affinity);
+    printf(",\"smt\":%s", pt->smt ? "true" : "false");
+  }
+  printf(",\"n_iter\":%ld,\"unroll\":%d,\"runs\":%d,\"retries\":%d,\"flagged\":%s", pt->n_iter, pt->unroll,
+         pt->st.runs, pt->st.retries, pt->st.flagged ? "true" : "false");
+  if (pt->measured) {
+    fputs(",\"unit\":", stdout);
+    jstr(pt->unit);
+    jnum("base_median", pt->st.base_median);
+    jnum("test_median", pt->st.test_median);
+  }
+  if (ok && pt->measured) {
+    /* Samples are seconds (host) or cycles (GPU, converted with the measured SM clock). */
+    double to_ns = !strcmp(pt->unit, "cycles") ? 1e3 / pt->clock_mhz : 1e9;
+    if (!strcmp(pt->unit, "cycles"))
+      jstat("per_op_cycles", pt->st.per_op_median, pt->st.per_op_min, pt->st.per_op_max);
+    jstat("per_op_ns", pt->st.per_op_median * to_ns, pt->st.per_op_min * to_ns, pt->st.per_op_max * to_ns);
+    jnum("spread", pt->st.spread);
+    jnum("throughput_per_thread_ops_s", 1e9 / (pt->st.per_op_median * to_ns));
+  }
+  if (pt->clock_mhz > 0) jnum("sm_clock_mhz", pt->clock_mhz);
+  if (pt->code_symbol[0]) fputs(",\"code_symbol\":", stdout), jstr(pt->code_symbol);
+  if (pt->code_family) fputs(",\"code_family\":", stdout), jstr(pt->code_family);
+  fputs(",\"timer\":", stdout);
+  jstr(v->timer);
+  if (pt->detail[0]) fputs(",\"detail\":", stdout), jstr(pt->detail);
+  fputs("}\n", stdout);
+  fflush(stdout);
+  (void)p;
+}
+
 static int cmp_double(const void *a, const void *b) {
   double x = *(const double *)a, y = *(const double *)b;
   return (x > y) - (x < y);
@@ -169,7 +240,7 @@ static int run_variant(const struct ok_variant *v, const struct ok_params *p, in
 int main(int argc, char **argv) {
   struct ok_params p = {0};
   ok_model_defaults(&p);
-  long runs = 5, warmup = 1, v;
+  long runs = -1, warmup = 1, v, retries = -1;
   const char *pats[64];
   int npat = 0;
   enum { NONE, INFO, LIST, PROBE, RUN } mode = NONE;
@@ -208,6 +279,14 @@ int main(int argc, char **argv) {
       p.iters = v, ++i;
     } else if (!strcmp(a, "--runs")) {
       if (parse_long(val, 1, 10000, &runs)) return usage("bad --runs");
+      ++i;
+    } else if (!strcmp(a, "--budget-ms")) {
+      if (parse_long(val, 0, 100000, &v)) return usage("bad --budget-ms");
+      p.budget_s = v > 0 ? v * 1e-3 : -1, ++i;
+    } else if (!strcmp(a, "--type")) {
+      p.type = val, ++i;
+    } else if (!strcmp(a, "--max-retries")) {
+      if (parse_long(val, 0, 100000, &retries)) return usage("bad --max-retries");
       ++i;
     } else if (!strcmp(a, "--warmup")) {
       if (parse_long(val, 0, 10000, &warmup)) return usage("bad --warmup");
@@ -256,12 +335,33 @@ int main(int argc, char **argv) {
   }
   if (mode != RUN) return usage("nothing to do");
 
+  p.warmup = (int)warmup;
   int rc = 0, found = 0;
+  for (const struct ok_variant *k = ok_head; k; k = k->next)
+    for (int j = 0; j < npat; ++j) found += matches(k, pats[j]);
+  if (!found) {
+    fprintf(stderr, "ompkit-bench: no kernel matches '%s' in %s\n", pats[0], OK_CONFIG);
+    return 2;
+  }
+  /* May re-execute this bench (host affinities); returns -1 to go on here, else an exit code. */
+  p.runs = (int)runs;
+  for (const struct ok_variant *k = ok_head; k; k = k->next)
+    for (int j = 0; j < npat; ++j) p.sweeping |= matches(k, pats[j]) && k->sweep;
+  if (p.budget_s == 0) p.budget_s = p.full ? 0.05 : 0.01;
+  int prep = ok_model_prepare(argc, argv, &p);
+  if (prep >= 0) return prep;
+  found = 0;
   for (const struct ok_variant *k = ok_head; k; k = k->next) {
     for (int j = 0; j < npat; ++j)
       if (matches(k, pats[j])) {
         ++found;
-        int r = run_variant(k, &p, (int)runs, (int)warmup);
+        int r;
+        if (k->sweep) {
+          p.runs = runs > 0 ? (int)runs : 9;
+          p.max_retries = retries >= 0 ? (int)retries : 2 * p.runs;
+          r = k->sweep(k, &p);
+        } else
+          r = run_variant(k, &p, runs > 0 ? (int)runs : 5, (int)warmup);
         if (r > rc) rc = r;
         break;
       }

@@ -13,6 +13,11 @@ struct ok_params {
   long iters;      /* iterations of the primitive per thread */
   int inject_fault; /* 1: kernel adds one extra update, so verification must fail (tests) */
   int full;         /* sweep: 0 quick (a few representative points), 1 full */
+  int runs, warmup; /* timed runs (primitives: baseline/test pairs) and warm-up runs */
+  int max_retries;  /* primitives: retries allowed for pairs whose test is not slower */
+  const char *type; /* primitives: only this data type (NULL: the sweep's types) */
+  double budget_s;  /* primitives: a test sample longer than this scales n_iter down (recorded) */
+  int sweeping;     /* the run includes primitives (host: one process per affinity) */
 };
 
 struct ok_outcome {
@@ -25,6 +30,10 @@ struct ok_outcome {
 };
 
 typedef void (*ok_kernel_fn)(const struct ok_params *p, struct ok_outcome *o);
+struct ok_variant;
+/* A primitive's sweep: measures every point and calls ok_emit_point for each.
+ * Returns 0 when every point verified, 1 otherwise. */
+typedef int (*ok_sweep_fn)(const struct ok_variant *v, const struct ok_params *p);
 
 struct ok_variant {
   const char *kernel;      /* base name, a row of kernels.def */
@@ -34,8 +43,34 @@ struct ok_variant {
   int line;
   const char *timer;       /* how `seconds` is measured */
   ok_kernel_fn fn;
+  ok_sweep_fn sweep; /* set instead of fn for primitives measured by the baseline/test method */
   struct ok_variant *next;
 };
+
+#include "ok_measure.h"
+
+/* One measured point of a primitive. */
+struct ok_point {
+  const char *type;      /* "int", "ull", "float", "double"; "" when the primitive has none */
+  int threads, teams;    /* threads per team/block, teams/blocks */
+  long stride;           /* elements between threads' locations; 0 when not applicable */
+  const char *param;     /* extra parameter as "name=value", or NULL */
+  const char *affinity;  /* host: OMP_PROC_BIND/OMP_PLACES in force; NULL elsewhere */
+  int smt;               /* host: more threads than physical cores (hyperthreads in use) */
+  long n_iter;
+  int unroll;
+  struct ok_pair_stats st;
+  int measured;          /* 0: no timing (error) */
+  const char *unit;      /* unit of the samples: "s" or "cycles" */
+  double clock_mhz;      /* GPU: SM clock measured during the run */
+  int verified, error;
+  char detail[192];
+  char code_symbol[128]; /* function (host) or kernel (GPU) holding the test body */
+  const char *code_family; /* regex of the instruction family the primitive must show */
+};
+void ok_emit_point(const struct ok_variant *v, const struct ok_params *p, const struct ok_point *pt);
+/* Model hook run first in main (may re-execute the bench, e.g. once per host affinity). */
+int ok_model_prepare(int argc, char **argv, const struct ok_params *p);
 
 void ok_register(struct ok_variant *v);
 
@@ -47,7 +82,14 @@ void ok_model_defaults(struct ok_params *p);
 /* Registers a variant before main() runs: kernels need no central list to be found. */
 #define OK_REGISTER(KERNEL, VARIANT, SRCMODE, TIMER, FN)                                     \
   static struct ok_variant ok_v_##KERNEL##_##VARIANT = {#KERNEL, #VARIANT, SRCMODE, __FILE__, \
-                                                        __LINE__, TIMER, FN, 0};              \
+                                                        __LINE__, TIMER, FN, 0, 0};           \
+  __attribute__((constructor)) static void ok_reg_##KERNEL##_##VARIANT(void) {                \
+    ok_register(&ok_v_##KERNEL##_##VARIANT);                                                  \
+  }
+
+#define OK_REGISTER_SWEEP(KERNEL, VARIANT, SRCMODE, TIMER, FN)                               \
+  static struct ok_variant ok_v_##KERNEL##_##VARIANT = {#KERNEL, #VARIANT, SRCMODE, __FILE__, \
+                                                        __LINE__, TIMER, 0, FN, 0};           \
   __attribute__((constructor)) static void ok_reg_##KERNEL##_##VARIANT(void) {                \
     ok_register(&ok_v_##KERNEL##_##VARIANT);                                                  \
   }

@@ -19,3 +19,7 @@ extern "C" void ok_model_defaults(struct ok_params *p) {
   p->teams = 128;
   p->iters = 1000;
 }
+extern "C" int ok_model_prepare(int argc, char **argv, const struct ok_params *p) {
+  (void)argc, (void)argv, (void)p;
+  return -1;
+}

@@ -15,3 +15,7 @@ void ok_model_defaults(struct ok_params *p) {
   p->teams = 128;
   p->iters = 1000;
 }
+int ok_model_prepare(int argc, char **argv, const struct ok_params *p) {
+  (void)argc, (void)argv, (void)p;
+  return -1;
+}

@@ -1,0 +1,53 @@
+#include "ok_measure.h"
+
+#include <stdlib.h>
+
+static int cmp(const void *a, const void *b) {
+  double x = *(const double *)a, y = *(const double *)b;
+  return (x > y) - (x < y);
+}
+
+double ok_median(double *v, int n) {
+  if (n <= 0) return 0;
+  qsort(v, (size_t)n, sizeof *v, cmp);
+  return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+int ok_measure_pair(ok_sample_fn fn, void *ctx, const struct ok_pair_cfg *cfg, struct ok_pair_stats *out) {
+  int runs = cfg->runs > 0 ? cfg->runs : 1;
+  double *b = calloc((size_t)runs, sizeof *b), *t = calloc((size_t)runs, sizeof *t), *d = calloc((size_t)runs, sizeof *d);
+  int rc = 0;
+  double w;
+  out->retries = out->flagged = 0;
+  out->runs = runs;
+  if (!b || !t || !d) {
+    rc = -1;
+    goto done;
+  }
+  /* Warm-up: caches, page faults, thread pools, clocks. */
+  if ((rc = fn(ctx, 0, &w)) || (rc = fn(ctx, 1, &w))) goto done;
+  for (int r = 0; r < runs; ++r) {
+    for (;;) {
+      if ((rc = fn(ctx, 0, &b[r])) || (rc = fn(ctx, 1, &t[r]))) goto done;
+      if (t[r] > b[r]) break;
+      if (out->retries >= cfg->max_retries) {
+        out->flagged = 1;
+        break;
+      }
+      ++out->retries;
+    }
+    d[r] = (t[r] - b[r]) / cfg->ops;
+  }
+  out->base_median = ok_median(b, runs);
+  out->test_median = ok_median(t, runs);
+  out->per_op_median = (out->test_median - out->base_median) / cfg->ops;
+  qsort(d, (size_t)runs, sizeof *d, cmp);
+  out->per_op_min = d[0];
+  out->per_op_max = d[runs - 1];
+  out->spread = out->per_op_median != 0 ? (out->per_op_max - out->per_op_min) / (out->per_op_median < 0 ? -out->per_op_median : out->per_op_median) : 0;
+done:
+  free(b);
+  free(t);
+  free(d);
+  return rc;
+}

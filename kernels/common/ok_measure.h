@@ -1,0 +1,37 @@
+/* The measurement method shared by every model's primitive harness:
+ * a baseline and a test that differ by one more execution of the primitive per step, each run
+ * n_iter x unroll times after a warm-up; repeated `runs` times; per-op cost =
+ * (median test - median baseline) / (n_iter x unroll). A pair whose test is not slower than its
+ * baseline is retried up to a bound; the retries are counted and a pair that never separates is
+ * flagged. */
+#ifndef OK_MEASURE_H
+#define OK_MEASURE_H
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* One sample: the time (any unit: seconds, cycles) of one baseline (test=0) or test (test=1) run.
+ * Returns 0, or non-zero on an error (the measurement stops). */
+typedef int (*ok_sample_fn)(void *ctx, int test, double *value);
+
+struct ok_pair_cfg {
+  int runs;        /* pairs kept (default 9) */
+  int max_retries; /* total retries allowed across the pairs of one measurement */
+  double ops;      /* primitive executions the test adds per thread: n_iter x unroll */
+};
+
+struct ok_pair_stats {
+  double base_median, test_median;           /* per run, in the sample unit */
+  double per_op_median, per_op_min, per_op_max; /* per op: from the medians; min/max over per-run pairs */
+  double spread;                             /* (max - min) / |median| of the per-op cost */
+  int runs, retries;
+  int flagged; /* 1: some pair's test was never slower than its baseline */
+};
+
+int ok_measure_pair(ok_sample_fn fn, void *ctx, const struct ok_pair_cfg *cfg, struct ok_pair_stats *out);
+double ok_median(double *v, int n); /* sorts v */
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,15 @@
+/* critical_add, host OpenMP: `omp critical` protecting an add to one shared variable. */
+#include "prim_harness.h"
+
+#define CRIT _Pragma("omp critical") { A[0] += 1; }
+#define STEP(P) CRIT P
+#define PAIR(TN, T) OK_HOST_PAIR(ok_h_critical_add_##TN, T, STEP, CRIT)
+OK_HOST_TYPES(PAIR)
+#define PRIM(TN, T) \
+  OK_HPRIM(ok_h_critical_add_##TN, #TN, T, "call.*(GOMP_critical_start|__kmpc_critical)", 2, 0, ok_hcheck_a0_count),
+static const struct ok_hprim prims[] = {OK_HOST_TYPES(PRIM)};
+static int sweep(const struct ok_variant *v, const struct ok_params *p) {
+  struct ok_hsweep s = {prims, 4, 0, 0};
+  return ok_host_sweep(v, p, &s);
+}
+OK_REGISTER_SWEEP(critical_add, omp_critical, "host", "omp_get_wtime per thread, max over threads", sweep)

@@ -1,0 +1,112 @@
+/* Host OpenMP primitive harness: one timed parallel region per sample, per-thread wall times from
+ * omp_get_wtime, the maximum over threads per run. A primitive is written once as a STEP; the
+ * baseline runs STEP(nothing) and the test STEP(the primitive) -- see OK_HOST_PAIR. */
+#ifndef OK_PRIM_HARNESS_H
+#define OK_PRIM_HARNESS_H
+#include "ok_bench.h"
+
+#include <omp.h>
+#include <stddef.h>
+
+#ifndef OK_UNROLL
+#define OK_UNROLL 100
+#endif
+#define OK_REP10(X) X X X X X X X X X X
+#if OK_UNROLL == 100
+#define OK_REP(X) OK_REP10(OK_REP10(X))
+#elif OK_UNROLL == 10
+#define OK_REP(X) OK_REP10(X)
+#else
+#error "OK_UNROLL must be 10 or 100"
+#endif
+
+/* 64-byte lines on x86-64 and on every host this kit targets. */
+#define OK_LINE_BYTES 64
+
+struct ok_hctx {
+  int threads;
+  long n_iter, stride;
+  int locations;
+  void *a, *b;     /* shared arrays, line-aligned, reset before every sample */
+  size_t bytes;    /* size of each */
+  double *tt;      /* per-thread seconds */
+  double *sink;    /* per-thread consumed value, so no result is dead */
+  long *count;     /* per-thread iterations done (verification) */
+  int team;        /* team size actually formed */
+};
+
+typedef double (*ok_hfn)(struct ok_hctx *c);
+
+/* One host primitive at one point: type name, the base/test pair, how to check the test run. */
+struct ok_hprim {
+  const char *type;
+  ok_hfn base, test;
+  const char *symbol;  /* name of the test function (its outlined region shares the prefix) */
+  const char *family;  /* x86 instruction family the test must hold more of than the base; NULL: none exists */
+  size_t elem;         /* sizeof the type */
+  int per_step;        /* measured operations per step in the test body (what the check counts) */
+  double init_a;       /* value the shared array a starts from */
+  /* Verifies the arrays after one test run; fills detail; returns 1 when right. */
+  int (*check)(const struct ok_hctx *c, const struct ok_hprim *pr, char *detail, size_t n);
+};
+
+/* Defines FN(ctx): a parallel region of c->threads threads, each running n_iter x OK_UNROLL
+ * STEPs between two clock reads. STEP may use: tid, A, B (T* shared arrays), VA, VB (volatile
+ * views), stride, acc (a T per thread, consumed after the loop). */
+#define OK_HOST_FN(FN, T, STEP)                                                          \
+  static __attribute__((noinline)) double FN(struct ok_hctx *c) {                        \
+    const long n_iter = c->n_iter, stride = c->stride;                                   \
+    const int nthr = c->threads, locs = c->locations;                                    \
+    T *const A = (T *)c->a;                                                              \
+    T *const B = (T *)c->b;                                                              \
+    volatile T *const VA = A;                                                            \
+    volatile T *const VB = B;                                                            \
+    (void)stride, (void)locs, (void)VA, (void)VB, (void)B;                               \
+    _Pragma("omp parallel num_threads(nthr)") {                                          \
+      const int tid = omp_get_thread_num();                                              \
+      T acc = 0;                                                                         \
+      long done = 0;                                                                     \
+      if (tid == 0) c->team = omp_get_num_threads();                                     \
+      _Pragma("omp barrier") const double t0 = omp_get_wtime();                          \
+      for (long it = 0; it < n_iter; ++it) {                                             \
+        OK_REP(STEP)                                                                     \
+        ++done;                                                                          \
+      }                                                                                  \
+      c->tt[tid] = omp_get_wtime() - t0;                                                 \
+      c->sink[tid] = (double)acc;                                                        \
+      c->count[tid] = done;                                                              \
+    }                                                                                    \
+    double m = 0;                                                                        \
+    for (int i = 0; i < nthr; ++i)                                                       \
+      if (c->tt[i] > m) m = c->tt[i];                                                    \
+    return m;                                                                            \
+  }
+
+/* The pair: NAME##_base runs STEP(), NAME##_test runs STEP(PRIM) -- one more primitive per step. */
+#define OK_HOST_PAIR(NAME, T, STEP, PRIM) \
+  OK_HOST_FN(NAME##_base, T, STEP()) \
+  OK_HOST_FN(NAME##_test, T, STEP(PRIM))
+
+#define OK_HPRIM(NAME, TNAME, T, FAMILY, PER_STEP, INIT, CHECK) \
+  {TNAME, NAME##_base, NAME##_test, #NAME "_test", FAMILY, sizeof(T), PER_STEP, INIT, CHECK}
+
+/* Runs a primitive's sweep: points x types; emits one JSON line per point. */
+struct ok_hsweep {
+  const struct ok_hprim *prims; /* one per type */
+  int nprims;
+  int strided;    /* sweep strides 1,2,4,8,16 and one line */
+  int locations;  /* sweep 1 and 2 locations (atomic write) */
+};
+int ok_host_sweep(const struct ok_variant *v, const struct ok_params *p, const struct ok_hsweep *s);
+
+/* Common checks. */
+int ok_hcheck_team(const struct ok_hctx *c, const struct ok_hprim *pr, char *d, size_t n);
+int ok_hcheck_a0_count(const struct ok_hctx *c, const struct ok_hprim *pr, char *d, size_t n);
+int ok_hcheck_strided(const struct ok_hctx *c, const struct ok_hprim *pr, char *d, size_t n);
+int ok_hcheck_reads(const struct ok_hctx *c, const struct ok_hprim *pr, char *d, size_t n);
+int ok_hcheck_written(const struct ok_hctx *c, const struct ok_hprim *pr, char *d, size_t n);
+int ok_hcheck_two_arrays(const struct ok_hctx *c, const struct ok_hprim *pr, char *d, size_t n);
+
+/* Type lists for the X-macros in kernel files. */
+#define OK_HOST_TYPES(X) X(int, int) X(ull, unsigned long long) X(float, float) X(double, double)
+#endif
