@@ -37,4 +37,9 @@ const char *rs_str(json_t *j, const char *key);
 int rs_is_ok(json_t *j);
 /* Formats seconds with a unit (ns/us/ms/s). */
 void rs_fmt_time(double s, char *buf, size_t n);
+
+/* ompkit report: writes DIR/report.md and DIR/report.html (plots under DIR/plots/). Called by
+ * `ompkit run` at the end of a study. slow_ratio: omp_target/CUDA ratio worth a finding.
+ * Returns 0, or -1 after a one-line error. */
+int report_write(const char *dir, double slow_ratio, int quiet);
 #endif
