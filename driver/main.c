@@ -8,6 +8,8 @@ int cmd_run(int argc, char **argv);
 int cmd_list(int argc, char **argv);
 int cmd_remarks(int argc, char **argv);
 int cmd_resources(int argc, char **argv);
+int cmd_compare(int argc, char **argv);
+int cmd_report(int argc, char **argv);
 
 static const struct {
   const char *name;
@@ -18,6 +20,8 @@ static const struct {
     {"list", cmd_list, "list configurations and kernels (--json for machines)"},
     {"remarks", cmd_remarks, "parse optimization-record YAML files and print the records"},
     {"resources", cmd_resources, "parse ptxas/nvlink -v output and print per-kernel resources"},
+    {"report", cmd_report, "write report.md and a self-contained report.html for a result folder"},
+    {"compare", cmd_compare, "compare two result folders; exit 1 on a regression (nightly CI)"},
 };
 
 static void usage(FILE *f) {

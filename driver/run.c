@@ -4,6 +4,7 @@
 #define _GNU_SOURCE
 #include "core.h"
 #include "remarks.h"
+#include "resultset.h"
 #include "study.h"
 
 #include <errno.h>
@@ -29,6 +30,11 @@ struct run_opts {
   const char *models;
   double timeout;
   int runs;
+  const char *sweep; /* passed to each bench as --sweep */
+  int repeat;        /* whole-study repetitions */
+  const char *gpu;   /* CUDA_VISIBLE_DEVICES for the benches */
+  int tty;           /* stdout is a terminal: redraw one progress line */
+  double t0;
 };
 
 static int in_list(const char *list, const char *name) {
@@ -46,20 +52,26 @@ static int in_list(const char *list, const char *name) {
 
 static void usage(FILE *f) {
   fprintf(f, "usage: ompkit run [--out DIR] [--filter REGEX] [--configs A,B] [--models native,omp_target,cuda]\n"
-             "                  [--runs N] [--timeout SECONDS]\n"
+             "                  [--runs N] [--timeout SECONDS] [--quick|--full] [--repeat N] [--gpu N]\n"
              "Runs every enabled configuration's kernels, each in its own process, and writes\n"
              "DIR/<timestamp>/{results.jsonl,results.csv,remarks.jsonl,resources.jsonl,provenance.json}\n"
-             "with DIR/latest pointing at it (DIR defaults to ./results). GPU configurations are\n"
-             "skipped with a note when no GPU is usable. Exit: 0 ok, 1 a check failed, 2 usage error.\n");
+             "with DIR/latest pointing at it (DIR defaults to ./results), then report.md/report.html.\n"
+             "--quick (default) / --full pick each bench's sweep; --repeat N runs the whole study N\n"
+             "times (lines tagged \"repeat\"); --gpu N sets CUDA_VISIBLE_DEVICES for the benches. GPU\n"
+             "configurations are skipped with a note when no GPU is usable.\n"
+             "Exit: 0 ok, 1 a check failed, 2 usage error.\n");
 }
 
 static int parse_opts(int argc, char **argv, struct run_opts *o) {
   static const struct option lo[] = {{"out", 1, 0, 'o'},     {"filter", 1, 0, 'f'}, {"configs", 1, 0, 'c'},
                                      {"models", 1, 0, 'm'},  {"runs", 1, 0, 'r'},   {"timeout", 1, 0, 't'},
-                                     {"help", 0, 0, 'h'},    {0, 0, 0, 0}};
+                                     {"quick", 0, 0, 'Q'},   {"full", 0, 0, 'F'},   {"repeat", 1, 0, 'R'},
+                                     {"gpu", 1, 0, 'g'},     {"help", 0, 0, 'h'},   {0, 0, 0, 0}};
   o->out = "results";
   o->timeout = 300;
   o->runs = 5;
+  o->sweep = "quick";
+  o->repeat = 1;
   opterr = 0;
   optind = 1;
   int ch;
@@ -84,6 +96,23 @@ static int parse_opts(int argc, char **argv, struct run_opts *o) {
         ok_err("run: --runs wants 1..1000, got '%s'", optarg);
         return -1;
       }
+      break;
+    case 'Q': o->sweep = "quick"; break;
+    case 'F': o->sweep = "full"; break;
+    case 'R':
+      o->repeat = (int)strtol(optarg, &end, 10);
+      if (end == optarg || *end || o->repeat < 1 || o->repeat > 1000) {
+        ok_err("run: --repeat wants 1..1000, got '%s'", optarg);
+        return -1;
+      }
+      break;
+    case 'g':
+      /* Device indices as CUDA_VISIBLE_DEVICES takes them: "1" or "0,2". */
+      if (!*optarg || strspn(optarg, "0123456789,") != strlen(optarg) || optarg[0] == ',') {
+        ok_err("run: --gpu wants a device index (or list like 0,1), got '%s'", optarg);
+        return -1;
+      }
+      o->gpu = optarg;
       break;
     case 't':
       o->timeout = strtod(optarg, &end);
@@ -176,8 +205,19 @@ static void last_line(const char *text, char *buf, size_t n) {
 
 static char *env_benchmarks[] = {"OMP_TARGET_OFFLOAD=MANDATORY", "LIBOMPTARGET_INFO=16", NULL};
 
+/* On a terminal: one line redrawn in place (done/total, current run, elapsed, estimate left). */
+static void progress(const struct run_opts *o, int done, int total, const char *cfg, const char *spec) {
+  if (!o->tty) return;
+  double el = ok_now() - o->t0;
+  char left[32] = "?";
+  if (done > 0) snprintf(left, sizeof left, "%.0f s", el / done * (total - done));
+  printf("\r\033[K[%d/%d] %s %s  elapsed %.0f s, ~%s left", done, total, cfg, spec, el, left);
+  fflush(stdout);
+}
+
 /* Prints the one-line progress/log entry for a result line. */
-static void log_result(json_t *j, const struct ok_config *c, const char *spec, int idx, int total) {
+static void log_result(json_t *j, const struct ok_config *c, const char *spec, int idx, int total, int tty) {
+  if (tty) fputs("\r\033[K", stdout); /* clear the progress line first */
   const char *status = json_string_value(json_object_get(j, "status"));
   json_t *t = json_object_get(json_object_get(j, "time_s"), "median");
   const char *mode = json_string_value(json_object_get(j, "observed_mode"));
@@ -195,11 +235,12 @@ static void log_result(json_t *j, const struct ok_config *c, const char *spec, i
 /* Runs one kernel variant in its own process. A bench prints one JSON line per measured point;
  * every line it printed is kept, also when it later hangs or crashes (then a status line says so). */
 static int run_variant(struct study *st, const struct ok_config *c, const char *kernel, const char *variant,
-                       const struct run_opts *o, FILE *res, int idx, int total) {
+                       const struct run_opts *o, FILE *res, int idx, int total, int repeat) {
   char spec[256], runs[16];
   snprintf(spec, sizeof spec, "%s/%s", kernel, variant);
   snprintf(runs, sizeof runs, "%d", o->runs);
-  char *argv[] = {(char *)c->bench, "--run", spec, "--runs", runs, NULL};
+  char *argv[] = {(char *)c->bench, "--run", spec, "--runs", runs, "--sweep", (char *)o->sweep, NULL};
+  progress(o, idx - 1, total, c->name, spec);
   int target = !strcmp(c->model, "omp_target");
   struct ok_proc p;
   int bad = 0, lines = 0;
@@ -224,8 +265,9 @@ static int run_variant(struct study *st, const struct ok_config *c, const char *
     json_object_set_new(j, "model", json_string(c->model));
     if (target) json_object_set_new(j, "env", json_string("OMP_TARGET_OFFLOAD=MANDATORY LIBOMPTARGET_INFO=16"));
     study_join(st, c, j, p.err ? p.err : "");
+    if (o->repeat > 1) json_object_set_new(j, "repeat", json_integer(repeat));
     append_line(res, j);
-    log_result(j, c, spec, idx, total);
+    log_result(j, c, spec, idx, total, o->tty);
     json_decref(j);
     ++lines;
   }
@@ -247,8 +289,9 @@ static int run_variant(struct study *st, const struct ok_config *c, const char *
     }
   }
   if (fail) {
+    if (o->repeat > 1) json_object_set_new(fail, "repeat", json_integer(repeat));
     append_line(res, fail);
-    log_result(fail, c, spec, idx, total);
+    log_result(fail, c, spec, idx, total, o->tty);
     json_decref(fail);
     bad = 1;
   }
@@ -256,7 +299,7 @@ static int run_variant(struct study *st, const struct ok_config *c, const char *
   return bad;
 }
 
-static void provenance(const struct ok_manifest *m, const char *dir, json_t *gpu_probe) {
+static void provenance(const struct ok_manifest *m, const char *dir, json_t *gpu_probe, const struct run_opts *o) {
   json_t *pv = json_object();
   char buf[512];
   time_t now = time(NULL);
@@ -287,6 +330,9 @@ static void provenance(const struct ok_manifest *m, const char *dir, json_t *gpu
   json_object_set_new(pv, "git_sha", json_string(study_git_sha(m)));
   json_object_set_new(pv, "offload_arch", json_string(m->offload_arch ? m->offload_arch : ""));
   if (gpu_probe) json_object_set(pv, "gpu", gpu_probe);
+  if (o->gpu) json_object_set_new(pv, "cuda_visible_devices", json_string(o->gpu));
+  json_object_set_new(pv, "sweep", json_string(o->sweep));
+  json_object_set_new(pv, "repeat", json_integer(o->repeat));
   json_t *cfgs = json_array();
   for (int i = 0; i < m->n; ++i) {
     const struct ok_config *c = &m->configs[i];
@@ -334,6 +380,10 @@ int cmd_run(int argc, char **argv) {
   if (parse_opts(argc, argv, &o)) return OK_EXIT_USAGE;
   struct ok_manifest m;
   if (ok_manifest_load(&m)) return OK_EXIT_USAGE;
+  o.tty = isatty(STDOUT_FILENO);
+  o.t0 = ok_now();
+  /* Inherited by every bench (and the GPU probes), so --gpu picks the device everywhere. */
+  if (o.gpu) setenv("CUDA_VISIBLE_DEVICES", o.gpu, 1);
   if (o.configs)
     for (const char *p = o.configs; *p;) {
       const char *e = strchr(p, ',');
@@ -435,19 +485,22 @@ int cmd_run(int argc, char **argv) {
     }
     ok_proc_free(&p);
   }
-  provenance(&m, dir, gpu);
+  provenance(&m, dir, gpu, &o);
 
   size_t pi;
   json_t *e;
-  json_array_foreach(plan, pi, e) {
-    const struct ok_config *c = &m.configs[json_integer_value(json_object_get(e, "config"))];
-    failures += run_variant(&st, c, json_string_value(json_object_get(e, "kernel")),
-                            json_string_value(json_object_get(e, "variant")), &o, res, ++idx, total);
-  }
+  total *= o.repeat;
+  for (int rep = 0; rep < o.repeat; ++rep) json_array_foreach(plan, pi, e) {
+      const struct ok_config *c = &m.configs[json_integer_value(json_object_get(e, "config"))];
+      failures += run_variant(&st, c, json_string_value(json_object_get(e, "kernel")),
+                              json_string_value(json_object_get(e, "variant")), &o, res, ++idx, total, rep);
+    }
+  if (o.tty) fputs("\r\033[K", stdout);
   fclose(res);
   json_decref(plan);
   json_decref(gpu);
   if (study_write_tables(&st)) failures += 0;
+  report_write(dir, 2.0, 0); /* a report problem is reported, it does not fail the study */
   printf("ompkit: %d run(s), %d failed; results in %s\n", total, failures, dir);
   study_free(&st);
   ok_manifest_free(&m);

@@ -12,8 +12,9 @@ TC="$ROOT/.toolchains"
 say() { printf 'ompkit bootstrap: %s\n' "$*" >&2; }
 die() { printf 'ompkit bootstrap: error: %s\n' "$*" >&2; exit 2; }
 
-# Packages the build needs. clang-19 + libomp-19-dev give the NVPTX offload compiler.
-PKGS="gcc make cmake zstd libyaml-dev libjansson-dev clang-19 clang-tools-19 llvm-19 libomp-19-dev libclang-rt-19-dev"
+# Packages the build needs. clang-19 + libomp-19-dev give the NVPTX offload compiler;
+# gnuplot-nox draws the report's SVG plots.
+PKGS="gcc make cmake zstd libyaml-dev libjansson-dev gnuplot-nox clang-19 clang-tools-19 llvm-19 libomp-19-dev libclang-rt-19-dev"
 # Runtime pieces the GPU bundle carries (TOOLCHAIN.md: needed on Ubuntu 24.04 without clang).
 BUNDLE_DEBS="libomp5-19 libllvm19 libz3-4 libicu72 libxml2 libyaml-0-2 libjansson4 libgomp1 libedit2 libffi8 libbsd0 libmd0"
 CUDA_DEB=nvidia-cuda-toolkit

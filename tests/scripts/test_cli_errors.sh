@@ -17,6 +17,12 @@ check "bad runs" run --runs zero
 check "unknown config" run --configs nope --out "$TMP/r"
 check "unknown model" run --models fortran
 check "missing file" remarks /nonexistent/file.yaml
+check "bad repeat" run --repeat many
+check "bad gpu" run --gpu all
+check "compare missing folder" compare /nonexistent/a /nonexistent/b
+check "compare one folder" compare /nonexistent/a
+check "report missing folder" report /nonexistent/a
+check "report unknown option" report --bogus
 OMPKIT_MANIFEST=/nonexistent/m.json; export OMPKIT_MANIFEST
 check "no manifest" list
 pass "CLI errors are one line, exit 2"

@@ -1,0 +1,414 @@
+/* ompkit compare A B: what changed between two result folders, and is any of it a regression.
+ * Points are matched by config, kernel, variant and the point fields present (resultset.h).
+ * Rules (README "Comparing two runs"): time slower by more than --time-threshold percent AND
+ * outside the recorded spread (B's fastest run slower than A's slowest); registers up by more
+ * than --reg-threshold; shared memory, local memory or spills up at all; a good remark lost or
+ * a bad one gained; the observed mode demoted (SPMD > Generic-SPMD > Generic); status ok -> a
+ * failure. Exit 1 when any regression is found, 0 otherwise, 2 on bad input. */
+#define _GNU_SOURCE
+#include "resultset.h"
+
+#include <getopt.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct cmp_opts {
+  double time_pct;
+  long reg;
+  int json;
+};
+
+/* Losing one of these is a regression (the optimization stopped happening). */
+static const char *const good_remarks[] = {"OMP120", "OMP130", NULL};
+/* Gaining one of these is a regression (globalization kept, SPMD blocked, state-machine fallback). */
+static const char *const bad_remarks[] = {"OMP112", "OMP113", "OMP121", "OMP132", "OMP133", NULL};
+
+static int in_set(const char *const *set, const char *s) {
+  for (int i = 0; set[i]; ++i)
+    if (!strcmp(set[i], s)) return 1;
+  return 0;
+}
+
+static int mode_rank(const char *m) {
+  if (!m) return -1;
+  if (!strcasecmp(m, "SPMD")) return 2;
+  if (!strcasecmp(m, "Generic-SPMD")) return 1;
+  if (!strcasecmp(m, "Generic")) return 0;
+  return -1;
+}
+
+static void usage(FILE *f) {
+  fprintf(f, "usage: ompkit compare A B [--json] [--time-threshold PCT] [--reg-threshold N]\n"
+             "Compares two result folders (each with results.jsonl and provenance.json) point by point.\n"
+             "A time change is a regression only when it exceeds PCT percent (default 5) and lies\n"
+             "outside the recorded min..max spread of both runs. Registers growing by more than N\n"
+             "(default 0), any growth of shared/local memory or spills, losing OMP120/OMP130,\n"
+             "gaining OMP112/OMP113/OMP121/OMP132/OMP133, a demoted execution mode and ok -> failure\n"
+             "are regressions. Exit: 0 none, 1 regression found, 2 bad input.\n");
+}
+
+static int not_run(const char *s) { return s && (!strncmp(s, "skipped", 7) || !strcmp(s, "disabled")); }
+
+static void add(json_t *arr, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void add(json_t *arr, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  char *s = NULL;
+  if (vasprintf(&s, fmt, ap) >= 0) json_array_append_new(arr, json_string(s));
+  free(s);
+  va_end(ap);
+}
+
+/* The line that stands for a point a folder has no line for: a failure of its whole variant
+ * (the bench hung or crashed before printing it) or of its whole configuration (skipped). */
+static json_t *fallback(const struct resultset *rs, json_t *idx, json_t *j) {
+  char key[1024];
+  const char *c = rs_str(j, "config"), *k = rs_str(j, "kernel"), *v = rs_str(j, "variant");
+  snprintf(key, sizeof key, "%s|%s|%s", c ? c : "", k ? k : "", v ? v : "");
+  json_t *f = json_object_get(idx, key);
+  if (!f) {
+    snprintf(key, sizeof key, "%s||", c ? c : "");
+    f = json_object_get(idx, key);
+  }
+  (void)rs;
+  return f && !rs_is_ok(f) ? f : NULL;
+}
+
+static json_t *index_of(const struct resultset *rs) {
+  json_t *idx = json_object();
+  size_t i;
+  json_t *j;
+  json_array_foreach(rs->lines, i, j) json_object_set(idx, rs_str(j, "_key"), j);
+  return idx;
+}
+
+static json_t *stats(json_t *j, const char **metric) {
+  double med, mn, mx;
+  *metric = rs_metric(j, &med, &mn, &mx);
+  if (!*metric) return json_null();
+  json_t *o = json_pack("{s:f}", "median", med);
+  if (!isnan(mn)) json_object_set_new(o, "min", json_real(mn));
+  if (!isnan(mx)) json_object_set_new(o, "max", json_real(mx));
+  return o;
+}
+
+/* Compares one point; fills the row's regressions / improvements / notes. */
+static void compare_point(json_t *row, json_t *a, json_t *b, const struct cmp_opts *o) {
+  json_t *reg = json_array(), *imp = json_array(), *notes = json_array();
+  const char *sa = a ? rs_str(a, "status") : NULL, *sb = b ? rs_str(b, "status") : NULL;
+  json_object_set_new(row, "status", json_pack("{s:s?,s:s?}", "a", sa, "b", sb));
+  int noise = 0;
+  if (!a) add(notes, "new in B");
+  else if (!b) add(notes, "missing in B");
+  else if (sa && sb && strcmp(sa, sb)) {
+    if (!strcmp(sa, "ok") && not_run(sb)) add(notes, "not run in B (%s)", sb);
+    else if (!strcmp(sa, "ok")) add(reg, "status ok -> %s", sb);
+    else if (!strcmp(sb, "ok")) add(imp, "status %s -> ok", sa);
+    else add(notes, "status %s -> %s", sa, sb);
+  }
+  if (a && b && rs_is_ok(a) && rs_is_ok(b)) {
+    const char *ma, *mb;
+    json_t *ta = stats(a, &ma), *tb = stats(b, &mb);
+    json_t *t = json_pack("{s:s?,s:o,s:o}", "metric", ma, "a", ta, "b", tb);
+    if (ma && mb && !strcmp(ma, mb)) {
+      double am, an, ax, bm, bn, bx;
+      rs_metric(a, &am, &an, &ax);
+      rs_metric(b, &bm, &bn, &bx);
+      if (am > 0) {
+        double pct = (bm - am) / am * 100;
+        json_object_set_new(t, "change_pct", json_real(pct));
+        int spread = !isnan(an) && !isnan(ax) && !isnan(bn) && !isnan(bx);
+        int overlap = spread && bn <= ax && an <= bx;
+        const char *v = "same";
+        if (fabs(pct) > o->time_pct && overlap) {
+          v = "noise";
+          noise = 1;
+          add(notes, "%s %+.1f%% within the recorded spread", ma, pct);
+        } else if (pct > o->time_pct) {
+          v = "regression";
+          if (spread) add(reg, "%s %+.1f%% (B min %.4g > A max %.4g)", ma, pct, bn, ax);
+          else add(reg, "%s %+.1f%% (no spread recorded)", ma, pct);
+        } else if (pct < -o->time_pct) {
+          v = "improved";
+          add(imp, "%s %+.1f%%", ma, pct);
+        }
+        json_object_set_new(t, "verdict", json_string(v));
+      }
+    } else if (ma || mb) {
+      add(notes, "timed as %s in A, %s in B", ma ? ma : "nothing", mb ? mb : "nothing");
+    }
+    json_object_set_new(row, "time", t);
+
+    static const char *const res[] = {"registers",         "smem_bytes",   "lmem_bytes", "spill_stores_bytes",
+                                      "spill_loads_bytes", "stack_bytes", NULL};
+    json_t *rj = json_object();
+    for (int k = 0; res[k]; ++k) {
+      long x = rs_int(a, res[k]), y = rs_int(b, res[k]);
+      if (x < 0 || y < 0) continue;
+      json_object_set_new(rj, res[k], json_pack("{s:I,s:I}", "a", (json_int_t)x, "b", (json_int_t)y));
+      if (x == y) continue;
+      long limit = !strcmp(res[k], "registers") ? o->reg : 0;
+      if (!strcmp(res[k], "stack_bytes")) add(notes, "%s %ld -> %ld", res[k], x, y);
+      else if (y - x > limit) add(reg, "%s %ld -> %ld", res[k], x, y);
+      else if (y < x) add(imp, "%s %ld -> %ld", res[k], x, y);
+      else add(notes, "%s %ld -> %ld (within --reg-threshold)", res[k], x, y);
+    }
+    json_object_set_new(row, "resources", rj);
+
+    json_t *ra = json_object_get(a, "remarks"), *rb = json_object_get(b, "remarks");
+    if (json_is_array(ra) && json_is_array(rb)) {
+      json_t *gained = json_array(), *lost = json_array();
+      for (int side = 0; side < 2; ++side) {
+        json_t *from = side ? ra : rb, *other = side ? rb : ra;
+        size_t i, k;
+        json_t *x, *y;
+        json_array_foreach(from, i, x) {
+          const char *id = json_string_value(x);
+          int found = 0;
+          json_array_foreach(other, k, y) found |= id && json_string_value(y) && !strcmp(id, json_string_value(y));
+          if (!id || found) continue;
+          json_array_append_new(side ? lost : gained, json_string(id));
+          if (side && in_set(good_remarks, id)) add(reg, "lost %s", id);
+          else if (!side && in_set(bad_remarks, id)) add(reg, "gained %s", id);
+          else if (side && in_set(bad_remarks, id)) add(imp, "lost %s", id);
+          else if (!side && in_set(good_remarks, id)) add(imp, "gained %s", id);
+          else add(notes, "%s %s", side ? "lost" : "gained", id);
+        }
+      }
+      json_object_set_new(row, "remarks", json_pack("{s:o,s:o}", "gained", gained, "lost", lost));
+    }
+
+    const char *oa = rs_str(a, "observed_mode"), *ob = rs_str(b, "observed_mode");
+    if (oa && ob) {
+      json_object_set_new(row, "mode", json_pack("{s:s,s:s}", "a", oa, "b", ob));
+      if (strcmp(oa, ob)) {
+        int x = mode_rank(oa), y = mode_rank(ob);
+        if (y < x) add(reg, "mode %s -> %s", oa, ob);
+        else if (y > x && x >= 0) add(imp, "mode %s -> %s", oa, ob);
+        else add(notes, "mode %s -> %s", oa, ob);
+      }
+    }
+  }
+  const char *verdict = json_array_size(reg) ? "regression"
+                        : json_array_size(imp) ? "improved"
+                        : noise                ? "noise"
+                        : json_array_size(notes) ? "changed"
+                                                 : "same";
+  if (!a) verdict = "new";
+  else if (!b) verdict = "missing";
+  json_object_set_new(row, "verdict", json_string(verdict));
+  json_object_set_new(row, "regressions", reg);
+  json_object_set_new(row, "improvements", imp);
+  json_object_set_new(row, "notes", notes);
+}
+
+static int verdict_order(const char *v) {
+  static const char *const order[] = {"regression", "improved", "noise", "changed", "missing", "new", "same", NULL};
+  for (int i = 0; order[i]; ++i)
+    if (!strcmp(order[i], v)) return i;
+  return 99;
+}
+
+static int row_cmp(const void *x, const void *y) {
+  json_t *a = *(json_t *const *)x, *b = *(json_t *const *)y;
+  int d = verdict_order(rs_str(a, "verdict")) - verdict_order(rs_str(b, "verdict"));
+  return d ? d : (int)(rs_int(a, "_order") - rs_int(b, "_order"));
+}
+
+static void join(json_t *arr, char *buf, size_t n) {
+  size_t len = 0, i;
+  json_t *x;
+  buf[0] = 0;
+  json_array_foreach(arr, i, x) if (len < n) len += (size_t)snprintf(buf + len, n - len, "%s%s", len ? "; " : "",
+                                                                     json_string_value(x));
+}
+
+static const char *pstr(json_t *prov, const char *k) {
+  const char *s = rs_str(prov, k);
+  return s ? s : "?";
+}
+
+/* Provenance differences worth a line: the compiler, GPU, git SHA, flags. */
+static json_t *prov_diff(json_t *pa, json_t *pb) {
+  json_t *d = json_array();
+  static const char *const keys[] = {"git_sha", "host", "cpu", "offload_arch", NULL};
+  for (int i = 0; keys[i]; ++i)
+    if (strcmp(pstr(pa, keys[i]), pstr(pb, keys[i])))
+      add(d, "%s: %s -> %s", keys[i], pstr(pa, keys[i]), pstr(pb, keys[i]));
+  const char *ga = rs_str(json_object_get(pa, "gpu"), "device_name"), *gb = rs_str(json_object_get(pb, "gpu"), "device_name");
+  if ((ga || gb) && (!ga || !gb || strcmp(ga, gb))) add(d, "gpu: %s -> %s", ga ? ga : "none", gb ? gb : "none");
+  size_t i, k;
+  json_t *ca, *cb;
+  json_array_foreach(json_object_get(pa, "configs"), i, ca) {
+    json_array_foreach(json_object_get(pb, "configs"), k, cb) {
+      const char *na = rs_str(ca, "name"), *nb = rs_str(cb, "name");
+      if (!na || !nb || strcmp(na, nb)) continue;
+      static const char *const ck[] = {"compiler_version", "flags", NULL};
+      for (int c = 0; ck[c]; ++c) {
+        const char *x = rs_str(ca, ck[c]), *y = rs_str(cb, ck[c]);
+        if (x && y && strcmp(x, y)) add(d, "%s %s: %s -> %s", na, ck[c], x, y);
+      }
+    }
+  }
+  return d;
+}
+
+int cmd_compare(int argc, char **argv) {
+  static const struct option lo[] = {{"json", 0, 0, 'j'},           {"time-threshold", 1, 0, 't'},
+                                     {"reg-threshold", 1, 0, 'r'},  {"help", 0, 0, 'h'},
+                                     {0, 0, 0, 0}};
+  struct cmp_opts o = {5.0, 0, 0};
+  opterr = 0;
+  optind = 1;
+  int ch;
+  while ((ch = getopt_long(argc, argv, "hj", lo, NULL)) != -1) {
+    char *end;
+    switch (ch) {
+    case 'h': usage(stdout); return OK_EXIT_OK;
+    case 'j': o.json = 1; break;
+    case 't':
+      o.time_pct = strtod(optarg, &end);
+      if (end == optarg || *end || !(o.time_pct >= 0)) {
+        ok_err("compare: --time-threshold wants a percentage >= 0, got '%s'", optarg);
+        return OK_EXIT_USAGE;
+      }
+      break;
+    case 'r':
+      o.reg = strtol(optarg, &end, 10);
+      if (end == optarg || *end || o.reg < 0) {
+        ok_err("compare: --reg-threshold wants an integer >= 0, got '%s'", optarg);
+        return OK_EXIT_USAGE;
+      }
+      break;
+    default: ok_err("compare: unknown or incomplete option '%s' (see ompkit compare --help)", argv[optind - 1]); return OK_EXIT_USAGE;
+    }
+  }
+  if (argc - optind != 2) {
+    ok_err("compare: want two result folders, got %d (see ompkit compare --help)", argc - optind);
+    return OK_EXIT_USAGE;
+  }
+  struct resultset A, B;
+  if (rs_load(&A, argv[optind], "compare", 1)) return OK_EXIT_USAGE;
+  if (rs_load(&B, argv[optind + 1], "compare", 1)) {
+    rs_free(&A);
+    return OK_EXIT_USAGE;
+  }
+  json_t *ia = index_of(&A), *ib = index_of(&B), *used = json_object(), *rows = json_array();
+  /* Points of A, then points only B has. Lines standing for a whole variant/config are used as
+   * fallbacks for missing points and not listed again. */
+  for (int side = 0; side < 2; ++side) {
+    size_t i;
+    json_t *j;
+    json_array_foreach(side ? B.lines : A.lines, i, j) {
+      const char *key = rs_str(j, "_key");
+      if (json_object_get(used, key)) continue;
+      json_t *a = side ? json_object_get(ia, key) : j, *b = side ? j : json_object_get(ib, key);
+      if (!a) a = fallback(&A, ia, b);
+      if (!b) b = fallback(&B, ib, a);
+      if (!rs_str(j, "kernel") && a && b && !strcmp(rs_str(a, "status") ? rs_str(a, "status") : "",
+                                                      rs_str(b, "status") ? rs_str(b, "status") : ""))
+        continue; /* a configuration skipped/disabled in both: nothing to compare */
+      json_object_set_new(used, key, json_true());
+      if (a) json_object_set_new(used, rs_str(a, "_key"), json_true());
+      if (b) json_object_set_new(used, rs_str(b, "_key"), json_true());
+      json_t *src = a ? a : b;
+      char point[512];
+      rs_point_label(j, point, sizeof point);
+      json_t *row = json_pack("{s:s?,s:s?,s:s?,s:s,s:I}", "config", rs_str(src, "config"), "kernel",
+                              rs_str(j, "kernel"), "variant", rs_str(j, "variant"), "point", point, "_order",
+                              (json_int_t)json_array_size(rows));
+      for (int k = 0; rs_point_fields[k]; ++k)
+        if (json_object_get(j, rs_point_fields[k])) json_object_set(row, rs_point_fields[k], json_object_get(j, rs_point_fields[k]));
+      compare_point(row, a, b, &o);
+      json_array_append_new(rows, row);
+    }
+  }
+  size_t n = json_array_size(rows);
+  json_t **sorted = calloc(n + 1, sizeof *sorted);
+  for (size_t i = 0; i < n; ++i) sorted[i] = json_array_get(rows, i);
+  qsort(sorted, n, sizeof *sorted, row_cmp);
+  json_t *counts = json_object();
+  for (size_t i = 0; i < n; ++i) {
+    const char *v = rs_str(sorted[i], "verdict");
+    json_object_set_new(counts, v, json_integer(rs_int(counts, v) < 0 ? 1 : rs_int(counts, v) + 1));
+  }
+  long nreg = rs_int(counts, "regression") > 0 ? rs_int(counts, "regression") : 0;
+  json_t *pd = prov_diff(A.prov, B.prov);
+  if (o.json) {
+    json_t *out_rows = json_array();
+    for (size_t i = 0; i < n; ++i) {
+      json_object_del(sorted[i], "_order");
+      json_array_append(out_rows, sorted[i]);
+    }
+    json_t *doc = json_pack("{s:s,s:s,s:{s:f,s:I},s:{s:s?,s:s?},s:o,s:o,s:o,s:{s:[ss],s:[sssss]}}", "a", A.dir, "b",
+                            B.dir, "thresholds", "time_pct", o.time_pct, "registers", (json_int_t)o.reg, "git_sha",
+                            "a", rs_str(A.prov, "git_sha"), "b", rs_str(B.prov, "git_sha"), "provenance_changes", pd,
+                            "summary", json_incref(counts), "rows", out_rows, "remark_rules", "regression_if_lost",
+                            "OMP120", "OMP130", "regression_if_gained", "OMP112", "OMP113", "OMP121", "OMP132",
+                            "OMP133");
+    char *s = json_dumps(doc, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+    puts(s);
+    free(s);
+    json_decref(doc);
+  } else {
+    printf("compare: A = %s (git %.12s, %s)\n         B = %s (git %.12s, %s)\n", A.dir, pstr(A.prov, "git_sha"),
+           pstr(A.prov, "date"), B.dir, pstr(B.prov, "git_sha"), pstr(B.prov, "date"));
+    size_t i;
+    json_t *x;
+    json_array_foreach(pd, i, x) printf("  changed: %s\n", json_string_value(x));
+    int wc = 6, wk = 14, wp = 5; /* column widths from the data */
+    for (size_t r = 0; r < n; ++r) {
+      const char *c = rs_str(sorted[r], "config"), *k = rs_str(sorted[r], "kernel"), *v = rs_str(sorted[r], "variant");
+      int l = (int)strlen(c ? c : "-");
+      wc = l > wc ? l : wc;
+      l = (int)(strlen(k ? k : "-") + strlen(v ? v : "-") + 1);
+      wk = l > wk ? l : wk;
+      l = (int)strlen(rs_str(sorted[r], "point"));
+      wp = l > wp ? l : wp;
+    }
+    printf("\n%-10s  %-*s  %-*s  %-*s  %10s  %10s  %8s  %s\n", "verdict", wc, "config", wk, "kernel/variant", wp,
+           "point", "time A", "time B", "change", "why");
+    for (size_t r = 0; r < n; ++r) {
+      json_t *row = sorted[r], *t = json_object_get(row, "time");
+      char kv[256], ta[32], tb[32], ch[32] = "", why[2048], buf[1024];
+      snprintf(kv, sizeof kv, "%s/%s", rs_str(row, "kernel") ? rs_str(row, "kernel") : "-",
+               rs_str(row, "variant") ? rs_str(row, "variant") : "-");
+      double va = json_number_value(json_object_get(json_object_get(t, "a"), "median"));
+      double vb = json_number_value(json_object_get(json_object_get(t, "b"), "median"));
+      int secs = rs_str(t, "metric") && !strcmp(rs_str(t, "metric"), "time_s");
+      if (secs) rs_fmt_time(json_object_get(json_object_get(t, "a"), "median") ? va : NAN, ta, sizeof ta);
+      else snprintf(ta, sizeof ta, json_object_get(json_object_get(t, "a"), "median") ? "%.4g" : "-", va);
+      if (secs) rs_fmt_time(json_object_get(json_object_get(t, "b"), "median") ? vb : NAN, tb, sizeof tb);
+      else snprintf(tb, sizeof tb, json_object_get(json_object_get(t, "b"), "median") ? "%.4g" : "-", vb);
+      if (json_object_get(t, "change_pct")) snprintf(ch, sizeof ch, "%+.1f%%", json_number_value(json_object_get(t, "change_pct")));
+      why[0] = 0;
+      static const char *const parts[] = {"regressions", "improvements", "notes", NULL};
+      for (int p = 0; parts[p]; ++p) {
+        join(json_object_get(row, parts[p]), buf, sizeof buf);
+        if (buf[0]) snprintf(why + strlen(why), sizeof why - strlen(why), "%s%s", why[0] ? "; " : "", buf);
+      }
+      const char *v = rs_str(row, "verdict");
+      printf("%-10s  %-*s  %-*s  %-*s  %10s  %10s  %8s  %s\n", !strcmp(v, "regression") ? "REGRESSION" : v, wc,
+             rs_str(row, "config") ? rs_str(row, "config") : "-", wk, kv, wp,
+             rs_str(row, "point")[0] ? rs_str(row, "point") : "-", ta, tb, ch[0] ? ch : "-", why);
+    }
+    printf("\n%zu point(s):", n);
+    const char *k;
+    json_object_foreach(counts, k, x) printf(" %s %lld,", k, (long long)json_integer_value(x));
+    printf(" thresholds: time %.3g%%, registers +%ld\n", o.time_pct, o.reg);
+    printf("%s\n", nreg ? "compare: REGRESSION found (exit 1)" : "compare: no regression");
+    json_decref(pd);
+  }
+  free(sorted);
+  json_decref(counts);
+  json_decref(rows);
+  json_decref(used);
+  json_decref(ia);
+  json_decref(ib);
+  rs_free(&A);
+  rs_free(&B);
+  return nreg ? OK_EXIT_FINDING : OK_EXIT_OK;
+}

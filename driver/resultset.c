@@ -1,0 +1,231 @@
+#define _GNU_SOURCE
+#include "resultset.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+const char *const rs_point_fields[] = {"type", "threads", "teams", "blocks", "stride", "affinity", NULL};
+static const char *const metrics[] = {"time_s", "per_op_ns", "per_op_cycles", NULL};
+
+const char *rs_str(json_t *j, const char *key) { return json_string_value(json_object_get(j, key)); }
+
+long rs_int(json_t *j, const char *key) {
+  json_t *v = json_object_get(j, key);
+  if (json_is_integer(v)) return (long)json_integer_value(v);
+  if (json_is_real(v)) return (long)json_real_value(v);
+  return -1;
+}
+
+int rs_is_ok(json_t *j) {
+  const char *s = rs_str(j, "status");
+  return s && !strcmp(s, "ok");
+}
+
+static void scalar(json_t *v, char *buf, size_t n) {
+  if (json_is_string(v)) snprintf(buf, n, "%s", json_string_value(v));
+  else if (json_is_integer(v)) snprintf(buf, n, "%lld", (long long)json_integer_value(v));
+  else if (json_is_real(v)) snprintf(buf, n, "%g", json_real_value(v));
+  else if (json_is_boolean(v)) snprintf(buf, n, "%s", json_is_true(v) ? "true" : "false");
+  else snprintf(buf, n, "?");
+}
+
+void rs_key(json_t *j, int with_config, char *buf, size_t n) {
+  const char *c = rs_str(j, "config"), *k = rs_str(j, "kernel"), *v = rs_str(j, "variant");
+  int len = with_config ? snprintf(buf, n, "%s|%s|%s", c ? c : "", k ? k : "", v ? v : "")
+                        : snprintf(buf, n, "%s", k ? k : "");
+  for (int i = 0; rs_point_fields[i] && len > 0 && (size_t)len < n; ++i) {
+    json_t *f = json_object_get(j, rs_point_fields[i]);
+    if (!f || json_is_null(f)) continue;
+    char val[128];
+    scalar(f, val, sizeof val);
+    len += snprintf(buf + len, n - (size_t)len, "|%s=%s", rs_point_fields[i], val);
+  }
+}
+
+void rs_point_label(json_t *j, char *buf, size_t n) {
+  size_t len = 0;
+  buf[0] = 0;
+  for (int i = 0; rs_point_fields[i] && len < n; ++i) {
+    json_t *f = json_object_get(j, rs_point_fields[i]);
+    if (!f || json_is_null(f)) continue;
+    char val[128];
+    scalar(f, val, sizeof val);
+    len += (size_t)snprintf(buf + len, n - len, "%s%s=%s", len ? " " : "", rs_point_fields[i], val);
+  }
+}
+
+static double num(json_t *o, const char *k) {
+  json_t *v = json_object_get(o, k);
+  return json_is_number(v) ? json_number_value(v) : NAN;
+}
+
+const char *rs_metric(json_t *j, double *median, double *min, double *max) {
+  for (int i = 0; metrics[i]; ++i) {
+    json_t *m = json_object_get(j, metrics[i]);
+    if (!json_is_object(m) || !json_is_number(json_object_get(m, "median"))) continue;
+    *median = num(m, "median"), *min = num(m, "min"), *max = num(m, "max");
+    return metrics[i];
+  }
+  *median = *min = *max = NAN;
+  return NULL;
+}
+
+double rs_ns_per_op(json_t *j) {
+  double v = num(json_object_get(j, "per_op_ns"), "median");
+  if (isnan(v)) v = num(j, "ns_per_op_total");
+  return v > 0 ? v : NAN;
+}
+
+void rs_fmt_time(double s, char *buf, size_t n) {
+  if (isnan(s)) snprintf(buf, n, "-");
+  else if (s < 1e-6) snprintf(buf, n, "%.3g ns", s * 1e9);
+  else if (s < 1e-3) snprintf(buf, n, "%.3g us", s * 1e6);
+  else if (s < 1) snprintf(buf, n, "%.3g ms", s * 1e3);
+  else snprintf(buf, n, "%.3g s", s);
+}
+
+static int cmp_double(const void *a, const void *b) {
+  double x = *(const double *)a, y = *(const double *)b;
+  return (x > y) - (x < y);
+}
+
+/* Repeats of one point (ompkit run --repeat): median of the medians, overall min and max. */
+static void merge_into(json_t *dst, json_t *src) {
+  if (rs_is_ok(dst) && !rs_is_ok(src)) { /* the worst status wins: a flaky failure must show */
+    json_object_set(dst, "status", json_object_get(src, "status"));
+    if (json_object_get(src, "error")) json_object_set(dst, "error", json_object_get(src, "error"));
+  }
+  json_t *meds = json_object_get(dst, "_medians");
+  for (int i = 0; metrics[i]; ++i) {
+    json_t *s = json_object_get(src, metrics[i]), *d = json_object_get(dst, metrics[i]);
+    if (!json_is_object(s) || !json_is_object(d)) continue;
+    double smin = num(s, "min"), smax = num(s, "max"), dmin = num(d, "min"), dmax = num(d, "max");
+    if (!isnan(smin) && (isnan(dmin) || smin < dmin)) json_object_set_new(d, "min", json_real(smin));
+    if (!isnan(smax) && (isnan(dmax) || smax > dmax)) json_object_set_new(d, "max", json_real(smax));
+    if (json_is_number(json_object_get(s, "median")))
+      json_array_append(json_object_get(meds, metrics[i]), json_object_get(s, "median"));
+  }
+  json_object_set_new(dst, "repeats", json_integer(rs_int(dst, "repeats") + 1));
+}
+
+static void finish_merge(json_t *j) {
+  json_t *meds = json_object_get(j, "_medians");
+  for (int i = 0; metrics[i]; ++i) {
+    json_t *a = json_object_get(meds, metrics[i]);
+    size_t n = json_array_size(a);
+    if (n < 2) continue;
+    double *v = malloc(n * sizeof *v);
+    for (size_t k = 0; k < n; ++k) v[k] = json_number_value(json_array_get(a, k));
+    qsort(v, n, sizeof *v, cmp_double);
+    double med = n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+    json_object_set_new(json_object_get(j, metrics[i]), "median", json_real(med));
+    free(v);
+  }
+  json_object_del(j, "_medians");
+}
+
+static json_t *load_jsonl(const char *path, const char *cmd, int required) {
+  FILE *f = fopen(path, "r");
+  if (!f) {
+    if (required) ok_err("%s: cannot read %s: %s", cmd, path, strerror(errno));
+    return required ? NULL : json_array();
+  }
+  json_t *a = json_array();
+  char *line = NULL;
+  size_t cap = 0;
+  long no = 0;
+  ssize_t len;
+  while ((len = getline(&line, &cap, f)) > 0) {
+    ++no;
+    if (strspn(line, " \t\r\n") == (size_t)len) continue;
+    json_t *j = json_loadb(line, (size_t)len, 0, NULL);
+    if (!json_is_object(j)) {
+      ok_err("%s: %s:%ld: not a JSON object", cmd, path, no);
+      json_decref(j);
+      json_decref(a);
+      a = NULL;
+      break;
+    }
+    json_array_append_new(a, j);
+  }
+  free(line);
+  fclose(f);
+  return a;
+}
+
+int rs_load(struct resultset *rs, const char *dir, const char *cmd, int need_prov) {
+  memset(rs, 0, sizeof *rs);
+  snprintf(rs->dir, sizeof rs->dir, "%s", dir);
+  struct stat sb;
+  if (stat(dir, &sb) || !S_ISDIR(sb.st_mode)) {
+    ok_err("%s: %s: no such result folder", cmd, dir);
+    return -1;
+  }
+  char path[PATH_MAX + 32];
+  snprintf(path, sizeof path, "%s/results.jsonl", dir);
+  if (access(path, F_OK)) {
+    ok_err("%s: %s: no results.jsonl (not a result folder)", cmd, dir);
+    return -1;
+  }
+  json_t *raw = load_jsonl(path, cmd, 1);
+  if (!raw) return -1;
+  snprintf(path, sizeof path, "%s/provenance.json", dir);
+  json_error_t je;
+  rs->prov = json_load_file(path, 0, &je);
+  if (!json_is_object(rs->prov)) {
+    json_decref(rs->prov);
+    rs->prov = NULL;
+    if (need_prov) {
+      ok_err("%s: %s: unreadable provenance.json (%s); refusing a result folder without provenance", cmd, dir,
+             access(path, F_OK) ? "missing" : je.text);
+      json_decref(raw);
+      return -1;
+    }
+    rs->prov = json_object();
+  }
+  snprintf(path, sizeof path, "%s/remarks.jsonl", dir);
+  rs->remarks = load_jsonl(path, cmd, 0);
+  if (!rs->remarks) rs->remarks = json_array(); /* remarks are a bonus; a bad file only loses links */
+
+  rs->lines = json_array();
+  json_t *by_key = json_object();
+  size_t i;
+  json_t *j;
+  json_array_foreach(raw, i, j) {
+    char key[1024];
+    rs_key(j, 1, key, sizeof key);
+    json_t *have = json_object_get(by_key, key);
+    if (have) {
+      merge_into(have, j);
+      continue;
+    }
+    json_t *c = json_deep_copy(j);
+    json_object_del(c, "repeat");
+    json_object_set_new(c, "_key", json_string(key));
+    json_object_set_new(c, "repeats", json_integer(1));
+    json_t *meds = json_object();
+    for (int m = 0; metrics[m]; ++m) {
+      json_t *med = json_object_get(json_object_get(c, metrics[m]), "median");
+      if (json_is_number(med)) json_object_set_new(meds, metrics[m], json_pack("[O]", med));
+    }
+    json_object_set_new(c, "_medians", meds);
+    json_object_set(by_key, key, c);
+    json_array_append_new(rs->lines, c);
+  }
+  json_array_foreach(rs->lines, i, j) finish_merge(j);
+  json_decref(by_key);
+  json_decref(raw);
+  return 0;
+}
+
+void rs_free(struct resultset *rs) {
+  json_decref(rs->prov);
+  json_decref(rs->lines);
+  json_decref(rs->remarks);
+  memset(rs, 0, sizeof *rs);
+}

@@ -1,0 +1,45 @@
+/* A finished result folder read back: results.jsonl (repeats merged), provenance.json and, when
+ * present, remarks.jsonl. Shared by `report` and `compare`. */
+#ifndef OK_RESULTSET_H
+#define OK_RESULTSET_H
+#include "core.h"
+
+#include <limits.h>
+
+struct resultset {
+  char dir[PATH_MAX];
+  json_t *prov;    /* provenance.json */
+  json_t *lines;   /* merged result objects, in first-seen order; each has "_key" */
+  json_t *remarks; /* remarks.jsonl records (array, empty when the file is absent) */
+};
+
+/* Fields that name a measured point besides config/kernel/variant; any may be absent. */
+extern const char *const rs_point_fields[];
+
+/* Loads DIR. need_prov: refuse a folder without a readable provenance.json. Prints one line
+ * (prefixed "<cmd>: ") and returns -1 on bad input. */
+int rs_load(struct resultset *rs, const char *dir, const char *cmd, int need_prov);
+void rs_free(struct resultset *rs);
+
+/* "config|kernel|variant|type=..|threads=..": the identity of a point across folders. */
+void rs_key(json_t *j, int with_config, char *buf, size_t n);
+/* Human-readable point ("threads=128 teams=128"), empty when there are no point fields. */
+void rs_point_label(json_t *j, char *buf, size_t n);
+
+/* The time-like metric of a line: time_s, else per_op_ns, else per_op_cycles. Returns the
+ * metric's name (NULL when there is none); min/max are NAN when not recorded. */
+const char *rs_metric(json_t *j, double *median, double *min, double *max);
+/* Cost of one operation in ns (per_op_ns.median, else ns_per_op_total); NAN when unknown. */
+double rs_ns_per_op(json_t *j);
+/* Integer field or -1. */
+long rs_int(json_t *j, const char *key);
+const char *rs_str(json_t *j, const char *key);
+int rs_is_ok(json_t *j);
+/* Formats seconds with a unit (ns/us/ms/s). */
+void rs_fmt_time(double s, char *buf, size_t n);
+
+/* ompkit report: writes DIR/report.md and DIR/report.html (plots under DIR/plots/). Called by
+ * `ompkit run` at the end of a study. slow_ratio: omp_target/CUDA ratio worth a finding.
+ * Returns 0, or -1 after a one-line error. */
+int report_write(const char *dir, double slow_ratio, int quiet);
+#endif
