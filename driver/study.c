@@ -2,6 +2,7 @@
 #include "study.h"
 
 #include "remarks.h"
+#include "disasm.h"
 
 #include <glob.h>
 #include <stdio.h>
@@ -16,6 +17,10 @@ void study_init(struct study *st, const char *dir) {
 }
 
 void study_free(struct study *st) {
+  for (int i = 0; i < st->nlistings; ++i) {
+    ok_disasm_free(st->listings[i].host);
+    ok_disasm_free(st->listings[i].gpu);
+  }
   json_decref(st->remarks);
   json_decref(st->resources);
 }
@@ -75,6 +80,118 @@ static int on_resource(const struct ok_resource *r, void *ud) {
   return 0;
 }
 
+static int which(const char *tool, char *out, size_t n) {
+  const char *path = getenv("PATH");
+  for (const char *p = path; p && *p;) {
+    const char *e = strchr(p, ':');
+    size_t len = e ? (size_t)(e - p) : strlen(p);
+    snprintf(out, n, "%.*s/%s", (int)len, p, tool);
+    if (access(out, X_OK) == 0) return 0;
+    p = e ? e + 1 : NULL;
+  }
+  return -1;
+}
+
+/* Host disassembly from the build; for CUDA, SASS from cuobjdump when this machine has it (the
+ * GPU machine does), else the PTX the build kept. */
+static void load_listings(struct study *st, const struct ok_config *c) {
+  if (st->nlistings == (int)(sizeof st->listings / sizeof st->listings[0])) return;
+  struct study_listing *L = &st->listings[st->nlistings++];
+  memset(L, 0, sizeof *L);
+  snprintf(L->config, sizeof L->config, "%s", c->name);
+  char path[PATH_MAX + 64], err[512];
+  snprintf(path, sizeof path, "%s/disasm/host.txt", c->artefacts);
+  if (access(path, R_OK) == 0 && ok_disasm_load(path, &L->host, err, sizeof err)) ok_err("%s", err);
+  if (strcmp(c->model, "cuda")) return;
+  char tool[PATH_MAX];
+  if (which("cuobjdump", tool, sizeof tool) == 0) {
+    snprintf(path, sizeof path, "%s/sass-%s.txt", st->dir, c->name);
+    char *argv[] = {tool, "-sass", (char *)c->bench, NULL};
+    struct ok_proc p;
+    if (!ok_spawn(argv, NULL, 120, &p)) {
+      if (p.exited && p.code == 0 && ok_write_atomic(path, p.out, p.outlen) == 0 &&
+          ok_disasm_load(path, &L->gpu, err, sizeof err) == 0)
+        snprintf(L->gpu_level, sizeof L->gpu_level, "sass");
+      ok_proc_free(&p);
+    }
+  }
+  if (!L->gpu) {
+    glob_t g;
+    snprintf(path, sizeof path, "%s/keep/*.ptx", c->artefacts);
+    if (glob(path, 0, NULL, &g) == 0) {
+      /* One listing of all kept PTX files. */
+      char all[PATH_MAX + 64];
+      snprintf(all, sizeof all, "%s/ptx-%s.txt", st->dir, c->name);
+      FILE *o = fopen(all, "w");
+      for (size_t k = 0; o && k < g.gl_pathc; ++k) {
+        FILE *in = fopen(g.gl_pathv[k], "r");
+        char buf[65536];
+        size_t n;
+        while (in && (n = fread(buf, 1, sizeof buf, in)) > 0) fwrite(buf, 1, n, o);
+        if (in) fclose(in);
+      }
+      if (o) fclose(o);
+      globfree(&g);
+      if (ok_disasm_load(all, &L->gpu, err, sizeof err) == 0) snprintf(L->gpu_level, sizeof L->gpu_level, "ptx");
+    }
+  }
+}
+
+/* Is the timed primitive in the code? The test body must hold more instructions of the family
+ * than the baseline; if not, no number is reported. */
+static void presence(struct study *st, const struct ok_config *c, json_t *result) {
+  const char *sym = json_string_value(json_object_get(result, "code_symbol"));
+  if (!sym) return;
+  const char *family = json_string_value(json_object_get(result, "code_family"));
+  struct study_listing *L = NULL;
+  for (int i = 0; i < st->nlistings; ++i)
+    if (!strcmp(st->listings[i].config, c->name)) L = &st->listings[i];
+  int gpu = !strcmp(c->model, "cuda");
+  struct ok_disasm *d = L ? (gpu ? L->gpu : L->host) : NULL;
+  const char *level = gpu ? (L ? L->gpu_level : "") : "x86";
+  json_t *pic = json_object();
+  json_object_set_new(pic, "level", json_string(level));
+  regex_t re;
+  if (!family) {
+    json_object_set_new(pic, "checked", json_false());
+    json_object_set_new(pic, "why", json_string("no instruction family proves this primitive here"));
+  } else if (!d) {
+    json_object_set_new(pic, "checked", json_false());
+    json_object_set_new(pic, "why", json_string("no disassembly available"));
+  } else if (regcomp(&re, family, REG_EXTENDED | REG_NOSUB)) {
+    json_object_set_new(pic, "checked", json_false());
+    json_object_set_new(pic, "why", json_string("bad family regex"));
+  } else {
+    char base[256];
+    snprintf(base, sizeof base, "%s", sym);
+    size_t n = strlen(base);
+    if (n > 5 && !strcmp(base + n - 5, "_test")) strcpy(base + n - 5, "_base");
+    int ft = 0, fb = 0;
+    long tc = ok_disasm_count(d, sym, &re, &ft), bc = ok_disasm_count(d, base, &re, &fb);
+    regfree(&re);
+    json_object_set_new(pic, "family", json_string(family));
+    if (!ft || !fb) {
+      json_object_set_new(pic, "checked", json_false());
+      json_object_set_new(pic, "why", json_string("test or baseline symbol not in the listing"));
+    } else {
+      json_object_set_new(pic, "checked", json_true());
+      json_object_set_new(pic, "test_count", json_integer(tc));
+      json_object_set_new(pic, "base_count", json_integer(bc));
+      json_object_set_new(pic, "present", json_boolean(tc > bc));
+      const char *status = json_string_value(json_object_get(result, "status"));
+      if (tc <= bc && status && !strcmp(status, "ok")) {
+        char why[256];
+        snprintf(why, sizeof why, "%s: test has %ld '%s' instructions, baseline %ld", level, tc, family, bc);
+        json_object_set_new(result, "status", json_string("not measured: eliminated by compiler"));
+        json_object_set_new(result, "error", json_string(why));
+        static const char *drop[] = {"per_op_ns", "per_op_cycles", "throughput_per_thread_ops_s", "spread", NULL};
+        for (int k = 0; drop[k]; ++k) json_object_del(result, drop[k]);
+      }
+    }
+  }
+  json_object_set_new(result, "present_in_code", pic);
+}
+
 void study_compile_data(struct study *st, const struct ok_manifest *m) {
   char path[PATH_MAX + 64], err[512];
   snprintf(path, sizeof path, "%s/remarks.jsonl", st->dir);
@@ -129,6 +246,7 @@ void study_compile_data(struct study *st, const struct ok_manifest *m) {
       printf("ompkit: %s: %ld device remark(s)%s%s, resources for %ld kernel(s)\n", c->name, nrem,
              ids[0] ? ", IDs" : "", ids, nres);
     }
+    load_listings(st, c);
     json_object_set_new(st->remarks, c->name, rl);
     json_object_set_new(st->resources, c->name, res);
   }
@@ -144,6 +262,7 @@ static int sym_matches(const char *fn, const char *sym) {
 void study_join(struct study *st, const struct ok_config *c, json_t *result, const char *bench_stderr) {
   const char *kernel = json_string_value(json_object_get(result, "kernel"));
   if (!kernel) return;
+  presence(st, c, result);
   char sym[512] = "";
   const char *hint = json_string_value(json_object_get(result, "symbol_hint"));
   struct ok_launch L, last;

@@ -6,10 +6,19 @@
 
 #include <limits.h>
 
+struct ok_disasm;
+struct study_listing {
+  char config[128];
+  struct ok_disasm *host, *gpu;
+  char gpu_level[8]; /* "sass" or "ptx" */
+};
+
 struct study {
   char dir[PATH_MAX];
   json_t *remarks;   /* config -> [records] (device side) */
   json_t *resources; /* config -> {function: {...}} */
+  struct study_listing listings[32];
+  int nlistings;
 };
 
 void study_init(struct study *st, const char *dir);

@@ -1,7 +1,7 @@
 # ompkit run completes: native results verified, GPU configurations skipped (one line each)
 # when no GPU is usable, compile-time data collected, results/latest points at the run.
 . "$(dirname "$0")/lib.sh"
-"$OMPKIT" run --out "$TMP/r" --runs 2 >"$TMP/log" 2>&1 || { cat "$TMP/log"; fail "ompkit run exited non-zero"; }
+"$OMPKIT" run --out "$TMP/r" --runs 2 --filter "atomic_add_scalar" >"$TMP/log" 2>&1 || { cat "$TMP/log"; fail "ompkit run exited non-zero"; }
 [ -L "$TMP/r/latest" ] || fail "no results/latest link"
 D="$TMP/r/latest"
 for f in results.jsonl results.csv provenance.json remarks.jsonl resources.jsonl; do
