@@ -8,17 +8,7 @@
 #include <omp.h>
 #include <stddef.h>
 
-#ifndef OK_UNROLL
-#define OK_UNROLL 100
-#endif
-#define OK_REP10(X) X X X X X X X X X X
-#if OK_UNROLL == 100
-#define OK_REP(X) OK_REP10(OK_REP10(X))
-#elif OK_UNROLL == 10
-#define OK_REP(X) OK_REP10(X)
-#else
-#error "OK_UNROLL must be 10 or 100"
-#endif
+#include "ok_unroll.h"
 
 /* 64-byte lines on x86-64 and on every host this kit targets. */
 #define OK_LINE_BYTES 64

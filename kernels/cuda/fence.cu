@@ -1,0 +1,23 @@
+/* fence, CUDA: __threadfence_block / __threadfence / __threadfence_system between updates of two
+ * arrays (each thread its own element). The baseline updates both with no fence between them. */
+#include "prim_harness.cuh"
+
+#define STEP_BLOCK(P) VA[gtid] += 1; P VB[gtid] += 1;
+#define F "MEMBAR|FENCE|membar|fence\\."
+#define DEF(SCOPE, CALL)                                                      \
+  OK_CUDA_PAIR(ok_cu_fence_##SCOPE##_int, int, int, STEP_BLOCK, CALL;)         \
+  OK_CUDA_PAIR(ok_cu_fence_##SCOPE##_double, double, int, STEP_BLOCK, CALL;)   \
+  static const ok_cprim prims_##SCOPE[] = {                                    \
+      OK_CPRIM(ok_cu_fence_##SCOPE##_int, "int", int, F, 1, ok_ccheck_two_arrays, nullptr, nullptr), \
+      OK_CPRIM(ok_cu_fence_##SCOPE##_double, "double", double, F, 1, ok_ccheck_two_arrays, nullptr, nullptr)}; \
+  static int sweep_##SCOPE(const struct ok_variant *v, const struct ok_params *p) { \
+    ok_csweep s = {prims_##SCOPE, 2, 0, 0};                                    \
+    return ok_cuda_sweep(v, p, &s);                                            \
+  }
+DEF(block, __threadfence_block())
+DEF(device, __threadfence())
+DEF(system, __threadfence_system())
+#define T "clock64 per thread, max over threads, measured SM clock"
+OK_REGISTER_SWEEP(fence, threadfence_block, "cuda", T, sweep_block)
+OK_REGISTER_SWEEP(fence, threadfence, "cuda", T, sweep_device)
+OK_REGISTER_SWEEP(fence, threadfence_system, "cuda", T, sweep_system)

@@ -1,0 +1,274 @@
+/* CUDA primitive sweep: points, SM clock, calibration, the baseline/test method, checks. */
+#include "prim_harness.cuh"
+
+#include <algorithm>
+#include <cstdlib>
+#include <cstring>
+#include <vector>
+
+static __global__ void ok_spin(long long cycles, long long *out) {
+  const long long t0 = clock64();
+  long long t;
+  while ((t = clock64()) - t0 < cycles) {}
+  *out = t - t0;
+}
+
+/* SM clock in MHz: a spin of known clock64 cycles timed with events (not the nominal clockRate). */
+static double sm_clock_mhz(void) {
+  long long *d = nullptr, spun = 0;
+  if (cudaMalloc(&d, sizeof *d) != cudaSuccess) return 0;
+  ok_spin<<<1, 1>>>(20000000LL, d); /* warm the clocks up */
+  double s = 0;
+  if (ok_time_events([&] { ok_spin<<<1, 1>>>(50000000LL, d); }, &s) != cudaSuccess ||
+      cudaMemcpy(&spun, d, sizeof spun, cudaMemcpyDeviceToHost) != cudaSuccess || s <= 0) {
+    cudaFree(d);
+    return 0;
+  }
+  cudaFree(d);
+  return (double)spun / s * 1e-6;
+}
+
+struct sampler {
+  ok_cctx *c;
+  const ok_cprim *pr;
+  std::vector<double> ev_base, ev_test;
+  char err[160];
+};
+
+static int sample(void *vx, int test, double *value) {
+  sampler *x = (sampler *)vx;
+  ok_cctx *c = x->c;
+  int nt = c->blocks * c->threads;
+  cudaError_t e;
+  if ((e = cudaMemset(c->dA, 0, c->bytes)) != cudaSuccess || (e = cudaMemset(c->dB, 0, c->bytes)) != cudaSuccess ||
+      (e = cudaMemset(c->dcycles, 0xff, nt * sizeof(long long))) != cudaSuccess) {
+    snprintf(x->err, sizeof x->err, "cudaMemset: %s", cudaGetErrorString(e));
+    return -1;
+  }
+  ok_claunch fn = test ? x->pr->test : x->pr->base;
+  double s = 0;
+  e = ok_time_events([&] { fn(c->blocks, c->threads, c->dA, c->dB, c->n_iter, c->stride, c->dcycles, c->dsink); }, &s);
+  if (e == cudaSuccess) e = cudaMemcpy(c->hcycles, c->dcycles, nt * sizeof(long long), cudaMemcpyDeviceToHost);
+  if (e != cudaSuccess) {
+    snprintf(x->err, sizeof x->err, "%s kernel: %s", test ? "test" : "baseline", cudaGetErrorString(e));
+    return -1;
+  }
+  long long m = 0;
+  for (int i = 0; i < nt; ++i) m = std::max(m, c->hcycles[i]);
+  (test ? x->ev_test : x->ev_base).push_back(s);
+  *value = (double)m;
+  return 0;
+}
+
+static double median(std::vector<double> v) { return ok_median(v.data(), (int)v.size()); }
+
+int ok_cuda_sweep(const struct ok_variant *v, const struct ok_params *p, const struct ok_csweep *s) {
+  cudaDeviceProp prop;
+  int dev = 0;
+  if (cudaGetDevice(&dev) != cudaSuccess || cudaGetDeviceProperties(&prop, dev) != cudaSuccess) {
+    struct ok_point pt;
+    memset(&pt, 0, sizeof pt);
+    pt.error = 1;
+    snprintf(pt.detail, sizeof pt.detail, "no CUDA device");
+    ok_emit_point(v, p, &pt);
+    return 1;
+  }
+  const int sms = prop.multiProcessorCount;
+  std::vector<std::pair<int, int>> shape; /* (blocks, threads per block) */
+  if (p->threads > 0 && p->teams > 0 && (p->threads != 128 || p->teams != 128)) shape.push_back({p->teams, p->threads});
+  else if (p->full) {
+    for (int b : {1, 2, sms / 2, sms, 2 * sms})
+      for (int t = 1; t <= 1024; t *= 2) shape.push_back({b, t});
+  } else
+    shape = {{1, 1}, {1, 32}, {1, 1024}, {sms, 1024}};
+  const double mhz = sm_clock_mhz();
+  const long base_iters = p->iters > 0 && p->iters != 1000 ? p->iters : 1000;
+  int rc = 0;
+  for (int k = 0; k < s->nprims; ++k) {
+    const ok_cprim *pr = &s->prims[k];
+    if (p->type && strcmp(p->type, pr->type)) continue;
+    /* Quick: the first listed type only (int where there is one). */
+    if (!p->type && !p->full && strcmp(pr->type, s->prims[0].type)) continue;
+    std::vector<long> strides = {0};
+    if (s->strided) {
+      strides = {1, 32};
+      long line = OK_GPU_LINE_BYTES / (long)pr->elem;
+      if (p->full && line != 32) strides.push_back(line);
+    }
+    for (auto sh : shape)
+      for (long stride : strides) {
+        ok_cctx c;
+        memset(&c, 0, sizeof c);
+        c.blocks = sh.first;
+        c.threads = sh.second;
+        c.stride = stride;
+        c.n_iter = base_iters;
+        const int nt = c.blocks * c.threads;
+        c.bytes = ((size_t)nt * (stride > 0 ? stride : 1) + OK_GPU_LINE_BYTES) * pr->elem;
+        struct ok_point pt;
+        memset(&pt, 0, sizeof pt);
+        pt.type = pr->type;
+        pt.threads = c.threads;
+        pt.teams = c.blocks;
+        pt.stride = stride;
+        pt.param = pr->param;
+        pt.unroll = OK_UNROLL;
+        pt.unit = "cycles";
+        pt.clock_mhz = mhz;
+        snprintf(pt.code_symbol, sizeof pt.code_symbol, "%s", pr->symbol);
+        pt.code_family = pr->family;
+        sampler x;
+        x.c = &c;
+        x.pr = pr;
+        x.err[0] = 0;
+        bool okmem = cudaMalloc(&c.dA, c.bytes) == cudaSuccess && cudaMalloc(&c.dB, c.bytes) == cudaSuccess &&
+                     cudaMalloc(&c.dcycles, nt * sizeof(long long)) == cudaSuccess &&
+                     cudaMalloc(&c.dsink, nt * sizeof(double)) == cudaSuccess;
+        c.hcycles = (long long *)malloc(nt * sizeof(long long));
+        c.hsink = (double *)malloc(nt * sizeof(double));
+        c.hA = malloc(c.bytes);
+        c.hB = malloc(c.bytes);
+        double t;
+        if (!okmem || !c.hcycles || !c.hsink || !c.hA || !c.hB || mhz <= 0) {
+          pt.error = 1;
+          snprintf(pt.detail, sizeof pt.detail, "%s", mhz <= 0 ? "could not measure the SM clock" : "out of memory");
+        } else {
+          /* Calibrate with one iteration, then keep a test sample within the budget (n_iter recorded). */
+          c.n_iter = 1;
+          if (sample(&x, 1, &t)) {
+            pt.error = 1;
+          } else {
+            double one = x.ev_test.back();
+            long n = p->budget_s > 0 && one > 0 ? (long)(p->budget_s / one) : base_iters;
+            c.n_iter = std::max(1L, std::min(base_iters, n));
+            x.ev_base.clear();
+            x.ev_test.clear();
+            struct ok_pair_cfg cfg = {p->runs, p->max_retries, (double)c.n_iter * OK_UNROLL};
+            if (ok_measure_pair(sample, &x, &cfg, &pt.st)) {
+              pt.error = 1;
+            } else {
+              pt.measured = 1;
+              cudaMemcpy(c.hA, c.dA, c.bytes, cudaMemcpyDeviceToHost);
+              cudaMemcpy(c.hB, c.dB, c.bytes, cudaMemcpyDeviceToHost);
+              cudaMemcpy(c.hsink, c.dsink, nt * sizeof(double), cudaMemcpyDeviceToHost);
+              pt.verified = ok_ccheck_ran(&c, pr, pt.detail, sizeof pt.detail) &&
+                            pr->check(&c, pr, pt.detail, sizeof pt.detail);
+              /* Cross-check: the same difference from CUDA events (launch costs cancel out). */
+              double evns = (median(x.ev_test) - median(x.ev_base)) / cfg.ops * 1e9;
+              size_t len = strlen(pt.detail);
+              snprintf(pt.detail + len, sizeof pt.detail - len, "; events: %.4g ns/op", evns);
+            }
+          }
+          if (pt.error && x.err[0]) snprintf(pt.detail, sizeof pt.detail, "%s", x.err);
+        }
+        pt.n_iter = c.n_iter;
+        if (pt.error || !pt.verified) rc = 1;
+        ok_emit_point(v, p, &pt);
+        cudaFree(c.dA), cudaFree(c.dB), cudaFree(c.dcycles), cudaFree(c.dsink);
+        free(c.hcycles), free(c.hsink), free(c.hA), free(c.hB);
+        if (pt.error) cudaGetLastError(); /* clear a sticky launch error before the next point */
+      }
+  }
+  return rc;
+}
+
+static double elem(const void *a, const ok_cprim *pr, long i) {
+  if (!strcmp(pr->type, "double")) return ((const double *)a)[i];
+  if (!strcmp(pr->type, "float")) return ((const float *)a)[i];
+  if (!strcmp(pr->type, "ull")) return (double)((const unsigned long long *)a)[i];
+  return ((const int *)a)[i];
+}
+
+static bool same(double got, double want, const ok_cprim *pr) {
+  if (!strcmp(pr->type, "float") && want > 16777216.0) return fabs(got - want) <= 1e-3 * want;
+  if (!strcmp(pr->type, "int")) /* int counters wrap: compare modulo 2^32 */
+    return (unsigned)(long long)got == (unsigned)(unsigned long long)fmod(want, 4294967296.0);
+  return got == want;
+}
+
+static double per_thread(const ok_cctx *c, const ok_cprim *pr) { return (double)c->n_iter * OK_UNROLL * pr->per_step; }
+
+int ok_ccheck_ran(const ok_cctx *c, const ok_cprim *pr, char *d, size_t n) {
+  (void)pr;
+  int nt = c->blocks * c->threads;
+  for (int i = 0; i < nt; ++i)
+    if (c->hcycles[i] <= 0) {
+      snprintf(d, n, "thread %d did not run (cycles %lld)", i, c->hcycles[i]);
+      return 0;
+    }
+  snprintf(d, n, "%d x %d threads ran", c->blocks, c->threads);
+  return 1;
+}
+
+int ok_ccheck_a0_count(const ok_cctx *c, const ok_cprim *pr, char *d, size_t n) {
+  double want = per_thread(c, pr) * c->blocks * c->threads, got = elem(c->hA, pr, 0);
+  snprintf(d, n, "shared counter %.17g, expected %.17g", got, want);
+  return same(got, want, pr);
+}
+
+int ok_ccheck_strided(const ok_cctx *c, const ok_cprim *pr, char *d, size_t n) {
+  double want = per_thread(c, pr);
+  for (int t = 0; t < c->blocks * c->threads; ++t) {
+    double got = elem(c->hA, pr, t * c->stride);
+    if (!same(got, want, pr)) {
+      snprintf(d, n, "thread %d's element %.17g, expected %.17g", t, got, want);
+      return 0;
+    }
+  }
+  snprintf(d, n, "every thread's element %.17g", want);
+  return 1;
+}
+
+int ok_ccheck_written(const ok_cctx *c, const ok_cprim *pr, char *d, size_t n) {
+  double got = elem(c->hA, pr, 0);
+  int nt = c->blocks * c->threads;
+  snprintf(d, n, "location holds %.17g (threads write their id + 1)", got);
+  return got >= 1 && got <= nt && got == floor(got);
+}
+
+int ok_ccheck_untouched(const ok_cctx *c, const ok_cprim *pr, char *d, size_t n) {
+  long elems = (long)(c->bytes / pr->elem);
+  for (long i = 0; i < elems; ++i)
+    if (elem(c->hA, pr, i) != 0) {
+      snprintf(d, n, "element %ld is %.17g; a CAS that swaps 0 for 0 or never matches must leave 0", i,
+               elem(c->hA, pr, i));
+      return 0;
+    }
+  for (int t = 0; t < c->blocks * c->threads; ++t)
+    if (c->hsink[t] != (double)((t % c->threads) & 31)) {
+      snprintf(d, n, "thread %d saw an old value other than 0", t);
+      return 0;
+    }
+  snprintf(d, n, "array unchanged, every CAS returned 0");
+  return 1;
+}
+
+int ok_ccheck_two_arrays(const ok_cctx *c, const ok_cprim *pr, char *d, size_t n) {
+  double want = per_thread(c, pr);
+  for (int t = 0; t < c->blocks * c->threads; ++t) {
+    double a = elem(c->hA, pr, t), b = elem(c->hB, pr, t);
+    if (!same(a, want, pr) || !same(b, want, pr)) {
+      snprintf(d, n, "thread %d: a %.17g b %.17g, expected %.17g each", t, a, b, want);
+      return 0;
+    }
+  }
+  snprintf(d, n, "both arrays %.17g per thread", want);
+  return 1;
+}
+
+int ok_ccheck_warp_sim(const ok_cctx *c, const ok_cprim *pr, char *d, size_t n) {
+  int w = c->threads < 32 ? c->threads : 32;
+  double want[32];
+  /* The baseline and test bodies run from the same start, so only the test's count matters. */
+  pr->sim(w, (long)per_thread(c, pr), want);
+  for (int t = 0; t < c->blocks * c->threads; ++t) {
+    int lane = (t % c->threads) & 31;
+    if (c->hsink[t] != want[lane]) {
+      snprintf(d, n, "thread %d (lane %d) ended with %.17g, the host's warp simulation says %.17g", t, lane,
+               c->hsink[t], want[lane]);
+      return 0;
+    }
+  }
+  snprintf(d, n, "all lanes match the host's warp simulation");
+  return 1;
+}

@@ -1,0 +1,97 @@
+/* CUDA primitive harness: in-kernel clock64() per thread around n_iter x OK_UNROLL steps, the
+ * maximum over threads per run, converted to time with the SM clock measured during the run.
+ * Each sample is also timed with CUDA events, a cross-check that includes launch costs (they
+ * cancel in the test - baseline difference). A primitive is written once as STEP(P); the
+ * baseline is STEP(), the test STEP(PRIM): one more primitive per step. */
+#ifndef OK_CUDA_PRIM_HARNESS_CUH
+#define OK_CUDA_PRIM_HARNESS_CUH
+#include "harness.cuh"
+#include "ok_unroll.h"
+
+#include <cstddef>
+
+/* 128-byte L2/L1 lines on sm_70 and later. */
+#define OK_GPU_LINE_BYTES 128
+
+typedef void (*ok_claunch)(int blocks, int threads, void *A, void *B, long n_iter, long stride,
+                           long long *cycles, double *sink);
+
+struct ok_cctx {
+  int blocks, threads;
+  long n_iter, stride;
+  void *dA, *dB;        /* device arrays, zeroed before each sample */
+  size_t bytes;
+  long long *dcycles;   /* per thread */
+  double *dsink;        /* per thread: the accumulator, so no result is dead */
+  long long *hcycles;
+  double *hsink;
+  void *hA, *hB;
+};
+
+struct ok_cprim;
+/* Fills out[lane] with the accumulator each lane of a width-w warp must end with after `steps`
+ * primitive executions (warp primitives are verified by simulating the warp on the host). */
+typedef void (*ok_csim)(int w, long steps, double *out);
+
+struct ok_cprim {
+  const char *type;
+  ok_claunch base, test;
+  const char *symbol;  /* the test kernel (extern "C", so SASS names it plainly) */
+  const char *family;  /* SASS|PTX instruction family the test must hold more of than the base */
+  size_t elem;
+  int per_step;        /* primitive executions per step in the test body */
+  int (*check)(const struct ok_cctx *c, const struct ok_cprim *pr, char *d, size_t n);
+  ok_csim sim;         /* warp primitives: expected accumulators */
+  const char *param;   /* fixed parameter of this primitive, e.g. "outcome=pass,layout=scalar" */
+};
+
+/* Kernel body shared by every primitive. STEP may use: A, B (T*), VA, VB (volatile views), gtid,
+ * lane, w (warp width: min(32, blockDim.x)), mask (the lanes of this warp), stride, acc (AT). */
+#define OK_CUDA_KERNEL(FN, T, AT, STEP)                                                            \
+  extern "C" __global__ void FN(T *A, T *B, long n_iter, long stride, long long *cycles, double *sink) { \
+    const int gtid = blockIdx.x * blockDim.x + threadIdx.x;                                        \
+    const int lane = threadIdx.x & 31;                                                             \
+    const int w = blockDim.x < 32 ? (int)blockDim.x : 32;                                          \
+    const unsigned mask = w == 32 ? 0xffffffffu : ((1u << w) - 1u);                                \
+    volatile T *const VA = A;                                                                      \
+    volatile T *const VB = B;                                                                      \
+    AT acc = (AT)lane;                                                                             \
+    (void)VA, (void)VB, (void)mask, (void)stride, (void)B;                                         \
+    __syncthreads();                                                                               \
+    const long long t0 = clock64();                                                                \
+    for (long it = 0; it < n_iter; ++it) {                                                         \
+      OK_REP(STEP)                                                                                 \
+    }                                                                                              \
+    const long long t1 = clock64();                                                                \
+    cycles[gtid] = t1 - t0;                                                                        \
+    sink[gtid] = (double)acc;                                                                      \
+  }                                                                                                \
+  static void FN##_launch(int b, int t, void *A, void *B, long n, long s, long long *c, double *k) { \
+    FN<<<b, t>>>((T *)A, (T *)B, n, s, c, k);                                                      \
+  }
+
+#define OK_CUDA_PAIR(NAME, T, AT, STEP, PRIM) \
+  OK_CUDA_KERNEL(NAME##_base, T, AT, STEP())  \
+  OK_CUDA_KERNEL(NAME##_test, T, AT, STEP(PRIM))
+
+#define OK_CPRIM(NAME, TNAME, T, FAMILY, PER_STEP, CHECK, SIM, PARAM) \
+  {TNAME, NAME##_base_launch, NAME##_test_launch, #NAME "_test", FAMILY, sizeof(T), PER_STEP, CHECK, SIM, PARAM}
+
+struct ok_csweep {
+  const struct ok_cprim *prims;
+  int nprims;
+  int strided; /* sweep strides 1, 32 and one line */
+  int warp;    /* warp primitive: thread counts stay powers of two */
+};
+int ok_cuda_sweep(const struct ok_variant *v, const struct ok_params *p, const struct ok_csweep *s);
+
+int ok_ccheck_ran(const struct ok_cctx *c, const struct ok_cprim *pr, char *d, size_t n);
+int ok_ccheck_a0_count(const struct ok_cctx *c, const struct ok_cprim *pr, char *d, size_t n);
+int ok_ccheck_strided(const struct ok_cctx *c, const struct ok_cprim *pr, char *d, size_t n);
+int ok_ccheck_written(const struct ok_cctx *c, const struct ok_cprim *pr, char *d, size_t n);
+int ok_ccheck_untouched(const struct ok_cctx *c, const struct ok_cprim *pr, char *d, size_t n);
+int ok_ccheck_two_arrays(const struct ok_cctx *c, const struct ok_cprim *pr, char *d, size_t n);
+int ok_ccheck_warp_sim(const struct ok_cctx *c, const struct ok_cprim *pr, char *d, size_t n);
+
+#define OK_CUDA_TYPES(X) X(int, int) X(ull, unsigned long long) X(float, float) X(double, double)
+#endif
