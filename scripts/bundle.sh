@@ -34,6 +34,8 @@ for d in "$BUILD"/configs/*/; do
   mkdir -p "$B/configs/$name"
   cp "$d/ompkit-bench" "$B/configs/$name/"
   [ -d "$d/artefacts" ] && cp -r "$d/artefacts" "$B/configs/$name/"
+  # nvcc --keep leaves preprocessed sources too: only the PTX is used (presence check).
+  [ -d "$B/configs/$name/artefacts/keep" ] && find "$B/configs/$name/artefacts/keep" -type f ! -name '*.ptx' -delete
 done
 
 # Runtime libraries only (no docs, no headers): libomp/libomptarget, libLLVM and what it links.
