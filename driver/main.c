@@ -8,6 +8,7 @@ int cmd_run(int argc, char **argv);
 int cmd_list(int argc, char **argv);
 int cmd_remarks(int argc, char **argv);
 int cmd_resources(int argc, char **argv);
+int cmd_check(int argc, char **argv);
 
 static const struct {
   const char *name;
@@ -18,6 +19,7 @@ static const struct {
     {"list", cmd_list, "list configurations and kernels (--json for machines)"},
     {"remarks", cmd_remarks, "parse optimization-record YAML files and print the records"},
     {"resources", cmd_resources, "parse ptxas/nvlink -v output and print per-kernel resources"},
+    {"check", cmd_check, "check the EXPECT-* comments of the omp_target sources against the build"},
 };
 
 static void usage(FILE *f) {
