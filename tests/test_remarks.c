@@ -253,6 +253,13 @@ static void ir_modes(const char *dir) {
   CHECK(ok_ir_defines(g, "bump") && !ok_ir_defines(g, "opaque"), "defines");
   ok_ir_free(g);
   CHECK(ok_ir_load("/nonexistent.ll", err, sizeof err) == NULL && strstr(err, "cannot open"), "missing IR: %s", err);
+  /* LLVM 16 stores the mode as @<kernel>_exec_mode = ... i8 N. */
+  snprintf(path, sizeof path, "%s/clang16-modes.device.ll", dir);
+  g = ok_ir_load(path, err, sizeof err);
+  CHECK(g && ok_ir_nkernels(g) == 3 && ok_ir_exec_mode(g, spmd) == 2 && ok_ir_exec_mode(g, spmdized) == 3 &&
+            ok_ir_exec_mode(g, generic) == 1,
+        "clang-16 exec_mode globals: %s", g ? "wrong modes" : err);
+  ok_ir_free(g);
   snprintf(path, sizeof path, "%s/nvcc13-ptxas-v.txt", dir);
   CHECK(ok_ir_load(path, err, sizeof err) == NULL && strstr(err, "not LLVM IR"), "not IR: %s", err);
 }
