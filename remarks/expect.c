@@ -10,7 +10,7 @@
 #include <string.h>
 #include <strings.h>
 
-enum { MAX_SOURCE_BYTES = 64 << 20, MAX_EXPECTS = 1 << 16 };
+enum { MAX_SOURCE_BYTES = 64 << 20, MAX_EXPECTS = 1 << 16, MAX_PER_REGION = 256 /* bind() is quadratic */ };
 
 struct st {
   const char *name;
@@ -151,6 +151,8 @@ static int directive(struct st *s, int line, const char *p, const char *e) {
   p = skip_ws(p, e);
   if (p != e) return fail(s, line, "%s: unexpected text after the value: '%.*s'", kn, (int)(e - p > 40 ? 40 : e - p), p);
   x.line = line;
+  if (s->n - s->first_pending == MAX_PER_REGION)
+    return fail(s, line, "more than %d expectations for one target region", MAX_PER_REGION);
   if (s->n == MAX_EXPECTS) return fail(s, line, "more than %d expectations", MAX_EXPECTS);
   if (s->n == s->cap) {
     size_t cap = s->cap ? s->cap * 2 : 16;

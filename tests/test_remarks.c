@@ -330,6 +330,12 @@ static void expect_parser(const char *dir) {
   expect_bad("// EXPECT-MODE: SPMD\n// EXPECT-MODE: Generic\n#pragma omp target\n", "t.c:2: EXPECT-MODE: Generic conflicts");
   expect_bad("// EXPECT-REMARK: OMP1\n// EXPECT-NO-REMARK: OMP1\n#pragma omp target\n", "conflicts");
   expect_bad("// EXPECT-MODE: SPMD\n#pragma omp target data\n", "has no '#pragma omp target'");
+  char *many = malloc(300 * 32 + 32);
+  many[0] = 0;
+  for (int i = 0; i < 300; ++i) sprintf(many + strlen(many), "// EXPECT-REMARK: OMP%d\n", i);
+  strcat(many, "#pragma omp target\n");
+  expect_bad(many, "t.c:257: more than 256 expectations for one target region");
+  free(many);
   /* The catalogue source parses, and its expectations sit on the two kernels' lines. */
   char path[1024];
   snprintf(path, sizeof path, "%s/../../kernels/omp_target/atomic_add_scalar.c", dir);
