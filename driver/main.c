@@ -10,6 +10,7 @@ int cmd_remarks(int argc, char **argv);
 int cmd_resources(int argc, char **argv);
 int cmd_compare(int argc, char **argv);
 int cmd_report(int argc, char **argv);
+int cmd_check(int argc, char **argv);
 
 static const struct {
   const char *name;
@@ -22,6 +23,7 @@ static const struct {
     {"resources", cmd_resources, "parse ptxas/nvlink -v output and print per-kernel resources"},
     {"report", cmd_report, "write report.md and a self-contained report.html for a result folder"},
     {"compare", cmd_compare, "compare two result folders; exit 1 on a regression (nightly CI)"},
+    {"check", cmd_check, "check the EXPECT-* comments of the omp_target sources against the build"},
 };
 
 static void usage(FILE *f) {

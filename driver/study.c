@@ -14,6 +14,8 @@ void study_init(struct study *st, const char *dir) {
   snprintf(st->dir, sizeof st->dir, "%s", dir);
   st->remarks = json_object();
   st->resources = json_object();
+  st->modes = json_object();
+  st->kernel_remarks = json_object();
 }
 
 void study_free(struct study *st) {
@@ -23,13 +25,40 @@ void study_free(struct study *st) {
   }
   json_decref(st->remarks);
   json_decref(st->resources);
+  json_decref(st->modes);
+  json_decref(st->kernel_remarks);
 }
 
 struct rctx {
   FILE *out;
   json_t *list;
   const char *config, *file;
+  const struct ok_ir *ir; /* the TU's device IR, when there is one */
+  json_t *by_kernel;      /* kernel -> [OMP IDs] */
 };
+
+static int sym_matches(const char *fn, const char *sym) {
+  size_t n = strlen(sym);
+  return !strncmp(fn, sym, n) && (fn[n] == 0 || fn[n] == '_');
+}
+
+static void add_id(json_t *ids, const char *nm) {
+  size_t k;
+  json_t *x;
+  json_array_foreach(ids, k, x) if (!strcmp(json_string_value(x), nm)) return;
+  json_array_append_new(ids, json_string(nm));
+}
+
+/* The TU's kernels a remark belongs to: the one it names (or whose outlined helper it names), and
+ * every kernel that reaches its function in the call graph. An empty array: unattributed. */
+static json_t *attribute(const struct rctx *x, const char *fn) {
+  json_t *ks = json_array();
+  for (size_t k = 0, n = x->ir ? ok_ir_nkernels(x->ir) : 0; k < n; ++k) {
+    const char *kn = ok_ir_kernel(x->ir, k, NULL);
+    if (sym_matches(fn, kn) || ok_ir_reaches(x->ir, kn, fn)) json_array_append_new(ks, json_string(kn));
+  }
+  return ks;
+}
 
 static int on_remark(const struct ok_remark *r, void *ud) {
   struct rctx *x = ud;
@@ -46,6 +75,21 @@ static int on_remark(const struct ok_remark *r, void *ud) {
     json_object_set_new(j, "column", json_integer(r->column));
   }
   json_object_set_new(j, "message", json_string(r->message));
+  if (x->ir) {
+    json_t *ks = attribute(x, r->function);
+    size_t k;
+    json_t *kn;
+    if (!strncmp(r->name, "OMP", 3)) json_array_foreach(ks, k, kn) {
+        json_t *ids = json_object_get(x->by_kernel, json_string_value(kn));
+        if (!ids) json_object_set_new(x->by_kernel, json_string_value(kn), ids = json_array());
+        add_id(ids, r->name);
+      }
+    if (json_array_size(ks)) json_object_set_new(j, "kernels", ks);
+    else {
+      json_decref(ks);
+      json_object_set_new(j, "unattributed", json_true());
+    }
+  }
   json_t *args = json_object();
   for (int i = 0; i < r->nargs; ++i)
     if (strcmp(r->args[i].key, "String")) json_object_set_new(args, r->args[i].key, json_string(r->args[i].value));
@@ -207,24 +251,37 @@ void study_compile_data(struct study *st, const struct ok_manifest *m) {
   for (int i = 0; i < m->n; ++i) {
     const struct ok_config *c = &m->configs[i];
     if (!c->enabled) continue;
-    json_t *rl = json_array(), *res = json_object();
+    json_t *rl = json_array(), *res = json_object(), *modes = json_object(), *byk = json_object();
     glob_t g;
     long nrem = 0, nres = 0;
     snprintf(path, sizeof path, "%s/remarks/*.device.opt.yaml", c->artefacts);
     if (glob(path, 0, NULL, &g) == 0) {
       for (size_t k = 0; k < g.gl_pathc; ++k) {
         const char *b = strrchr(g.gl_pathv[k], '/');
-        struct rctx x = {rf, rl, c->name, b ? b + 1 : g.gl_pathv[k]};
+        /* The same TU's device IR (artefacts/ir/<stem>.device.ll): kernels, modes, call graph. */
+        char ll[PATH_MAX + 64];
+        snprintf(ll, sizeof ll, "%s/ir/%.*s.device.ll", c->artefacts,
+                 (int)(strlen(b ? b + 1 : g.gl_pathv[k]) - strlen(".device.opt.yaml")), b ? b + 1 : g.gl_pathv[k]);
+        struct ok_ir *ir = access(ll, R_OK) == 0 ? ok_ir_load(ll, err, sizeof err) : NULL;
+        if (!ir && access(ll, R_OK) == 0) ok_err("%s", err);
+        for (size_t q = 0, nk = ir ? ok_ir_nkernels(ir) : 0; q < nk; ++q) {
+          int mode;
+          const char *kn = ok_ir_kernel(ir, q, &mode);
+          if (ok_exec_mode_name(mode)) json_object_set_new(modes, kn, json_string(ok_exec_mode_name(mode)));
+          if (!json_object_get(byk, kn)) json_object_set_new(byk, kn, json_array());
+        }
+        struct rctx x = {rf, rl, c->name, b ? b + 1 : g.gl_pathv[k], ir, byk};
         long n = ok_remarks_parse_file(g.gl_pathv[k], on_remark, &x, err, sizeof err);
         if (n < 0) ok_err("%s", err);
         else nrem += n;
+        ok_ir_free(ir);
       }
       globfree(&g);
     }
     snprintf(path, sizeof path, "%s/resources/*.txt", c->artefacts);
     if (glob(path, 0, NULL, &g) == 0) {
       for (size_t k = 0; k < g.gl_pathc; ++k) {
-        struct rctx x = {sf, res, c->name, g.gl_pathv[k]};
+        struct rctx x = {sf, res, c->name, g.gl_pathv[k], NULL, NULL};
         long n = ok_resources_parse_file(g.gl_pathv[k], on_resource, &x, err, sizeof err);
         if (n < 0) ok_err("%s", err);
         else nres += n;
@@ -249,14 +306,11 @@ void study_compile_data(struct study *st, const struct ok_manifest *m) {
     load_listings(st, c);
     json_object_set_new(st->remarks, c->name, rl);
     json_object_set_new(st->resources, c->name, res);
+    json_object_set_new(st->modes, c->name, modes);
+    json_object_set_new(st->kernel_remarks, c->name, byk);
   }
   fclose(rf);
   fclose(sf);
-}
-
-static int sym_matches(const char *fn, const char *sym) {
-  size_t n = strlen(sym);
-  return !strncmp(fn, sym, n) && (fn[n] == 0 || fn[n] == '_');
 }
 
 void study_join(struct study *st, const struct ok_config *c, json_t *result, const char *bench_stderr) {
@@ -290,8 +344,33 @@ void study_join(struct study *st, const struct ok_config *c, json_t *result, con
     json_t *v;
     json_object_foreach(res, fn, v) if (strstr(fn, needle)) snprintf(sym, sizeof sym, "%s", fn);
   }
+  json_t *modes = json_object_get(st->modes, c->name);
+  if (!sym[0] && !strcmp(c->model, "omp_target")) {
+    /* No launch line (no GPU, or the run failed): the kernel from the device IR, named after
+     * the host function <kernel>_<variant> (or the bench's hint); only when exactly one fits. */
+    const char *variant = json_string_value(json_object_get(result, "variant"));
+    char needle[600];
+    if (hint) snprintf(needle, sizeof needle, "_%s_l", hint);
+    else snprintf(needle, sizeof needle, "_%s_%s_l", kernel, variant ? variant : "");
+    const char *kn, *only = NULL;
+    json_t *v;
+    int count = 0;
+    json_object_foreach(modes, kn, v) if (strstr(kn, needle)) only = kn, ++count;
+    if (count == 1) snprintf(sym, sizeof sym, "%s", only);
+  }
   if (!sym[0]) return;
   json_object_set_new(result, "kernel_symbol", json_string(sym));
+  const char *smode = json_string_value(json_object_get(modes, sym));
+  if (smode) {
+    json_object_set_new(result, "static_mode", json_string(smode));
+    /* libomptarget 16's old plugin says SPMD-Generic for what the others call Generic-SPMD. */
+    const char *omode = have ? (!strcmp(last.mode, "SPMD-Generic") ? "Generic-SPMD" : last.mode) : NULL;
+    if (omode && strcmp(omode, smode)) {
+      char why[256];
+      snprintf(why, sizeof why, "compiler stored %s, runtime launched %s", smode, omode);
+      json_object_set_new(result, "mode_mismatch", json_string(why));
+    }
+  }
   json_t *r = json_object_get(res, sym);
   if (r) {
     static const char *keys[] = {"registers",   "smem_bytes",         "stack_bytes",
@@ -299,7 +378,12 @@ void study_join(struct study *st, const struct ok_config *c, json_t *result, con
     for (int k = 0; keys[k]; ++k)
       if (json_object_get(r, keys[k])) json_object_set(result, keys[k], json_object_get(r, keys[k]));
   }
-  json_t *ids = json_array();
+  json_t *ids = json_object_get(json_object_get(st->kernel_remarks, c->name), sym);
+  if (ids) { /* attributed through the device IR's call graph */
+    json_object_set(result, "remarks", ids);
+    return;
+  }
+  ids = json_array();
   size_t i;
   json_t *rec;
   json_array_foreach(json_object_get(st->remarks, c->name), i, rec) {
@@ -353,7 +437,8 @@ int study_write_tables(struct study *st) {
                                "source_mode",  "status",         "verified",      "on_device",
                                "threads",      "teams",          "iters",         "runs",
                                "time_median_s", "time_min_s",    "time_max_s",    "ns_per_op_total",
-                               "observed_mode", "launch_blocks", "launch_threads", "kernel_symbol",
+                               "observed_mode", "static_mode", "mode_mismatch", "launch_blocks",
+                               "launch_threads", "kernel_symbol",
                                "registers",    "smem_bytes",     "stack_bytes",   "lmem_bytes",
                                "spill_stores_bytes", "spill_loads_bytes", "remarks", "error", NULL};
   char path[PATH_MAX + 64];

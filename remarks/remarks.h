@@ -48,6 +48,20 @@ typedef int (*ok_resource_cb)(const struct ok_resource *r, void *ud);
 /* Parses ptxas -v / nvlink -v output; one callback per function with a register count.
  * Returns the number of functions reported, or -1 if the file cannot be read. */
 long ok_resources_parse_file(const char *path, ok_resource_cb cb, void *ud, char *err, size_t errlen);
+
+/* Device LLVM IR of one TU (ir.c): the offload kernels with their static execution mode (the
+ * ExecMode byte of <kernel>_kernel_environment, or <kernel>_exec_mode before LLVM 18), and a
+ * call graph over the functions the TU defines. */
+struct ok_ir;
+struct ok_ir *ok_ir_load(const char *path, char *err, size_t errlen); /* NULL + "FILE:LINE: why" */
+void ok_ir_free(struct ok_ir *g);
+size_t ok_ir_nkernels(const struct ok_ir *g);
+const char *ok_ir_kernel(const struct ok_ir *g, size_t i, int *exec_mode);
+int ok_ir_exec_mode(const struct ok_ir *g, const char *kernel);           /* 0: not a kernel */
+int ok_ir_defines(const struct ok_ir *g, const char *fn);
+int ok_ir_reaches(const struct ok_ir *g, const char *kernel, const char *fn); /* calls or references */
+/* 1 Generic, 2 SPMD, 3 Generic-SPMD (SPMDized); NULL for other values. */
+const char *ok_exec_mode_name(int exec_mode);
 #endif
 
 #ifndef OK_LAUNCH_DEFINED

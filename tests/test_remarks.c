@@ -1,5 +1,7 @@
 /* remarks/ library: records from a real clang-19 device compile, resource lines from real
- * ptxas/nvlink output, launch lines, and malformed or hostile YAML. */
+ * ptxas/nvlink output, launch lines, and malformed or hostile YAML; clang-16/22 remarks, device IR
+ * execution modes, and the EXPECT comment parser. */
+#include "expect.h"
 #include "remarks.h"
 
 #include <stdio.h>
@@ -161,12 +163,197 @@ static void launch(void) {
   CHECK(ok_launch_parse("CUDA device 0 info: The primary context is inactive", &L) == -1, "not a launch line");
 }
 
+/* Real device YAML of atomic_add_scalar.c from other LLVM versions (openmp-opt records kept). */
+struct other {
+  int n, omp121, omp132, omp113, omp111_bytes, omp101;
+  char omp121_fn[256], omp132_fn[256];
+  int omp121_line, omp132_line;
+};
+static int on_other(const struct ok_remark *r, void *ud) {
+  struct other *s = ud;
+  s->n++;
+  if (!strcmp(r->name, "OMP121")) {
+    if (!s->omp121++) snprintf(s->omp121_fn, sizeof s->omp121_fn, "%s", r->function), s->omp121_line = r->line;
+    CHECK(!strcmp(r->kind, "Analysis") && !strcmp(r->pass, "openmp-opt"), "OMP121 %s/%s", r->kind, r->pass);
+  }
+  if (!strcmp(r->name, "OMP132")) {
+    s->omp132++;
+    s->omp132_line = r->line;
+    snprintf(s->omp132_fn, sizeof s->omp132_fn, "%s", r->function);
+  }
+  if (!strcmp(r->name, "OMP113")) {
+    s->omp113++;
+    CHECK(!strcmp(r->kind, "Missed"), "OMP113 kind %s", r->kind);
+  }
+  if (!strcmp(r->name, "OMP101")) s->omp101++;
+  if (!strcmp(r->name, "OMP111")) {
+    const char *b = ok_remark_arg(r, "SharedMemory");
+    s->omp111_bytes = b ? atoi(b) : -1;
+    CHECK(strstr(r->message, "Replaced globalized variable with 8 bytes of shared memory. [OMP111]") != NULL,
+          "OMP111 message: %s", r->message);
+  }
+  return 0;
+}
+
+static void other_versions(const char *dir) {
+  char path[1024], err[512];
+  struct other s = {0};
+  snprintf(path, sizeof path, "%s/clang16-atomic_add_scalar.device.opt.yaml", dir);
+  long n = ok_remarks_parse_file(path, on_other, &s, err, sizeof err);
+  CHECK(n == 7, "clang-16: expected 7 records, got %ld (%s)", n, n < 0 ? err : "");
+  /* LLVM 16 names outlined helpers __omp_outlined__N: not after their kernel. */
+  CHECK(s.omp121 == 1 && !strcmp(s.omp121_fn, "__omp_outlined__2") && s.omp121_line == 69, "clang-16 OMP121 %d in %s:%d",
+        s.omp121, s.omp121_fn, s.omp121_line);
+  CHECK(s.omp132 == 1 && strstr(s.omp132_fn, "_atomic_add_scalar_generic_l67") && s.omp132_line == 67,
+        "clang-16 OMP132 in %s:%d", s.omp132_fn, s.omp132_line);
+  CHECK(s.omp113 == 1 && s.omp111_bytes == 8, "clang-16 OMP113 %d, OMP111 %d bytes", s.omp113, s.omp111_bytes);
+
+  memset(&s, 0, sizeof s);
+  snprintf(path, sizeof path, "%s/clang22-atomic_add_scalar.device.opt.yaml", dir);
+  n = ok_remarks_parse_file(path, on_other, &s, err, sizeof err);
+  CHECK(n == 11, "clang-22: expected 11 records, got %ld (%s)", n, n < 0 ? err : "");
+  /* Device-only compile without the device runtime: every runtime call is a side effect. */
+  CHECK(s.omp121 == 7 && !strcmp(s.omp121_fn + strlen(s.omp121_fn) - strlen("_generic_l67_omp_outlined"),
+                                  "_generic_l67_omp_outlined") && s.omp121_line == 71,
+        "clang-22 OMP121 %d in %s:%d", s.omp121, s.omp121_fn, s.omp121_line);
+  CHECK(s.omp101 == 1 && s.omp111_bytes == 8 && s.omp132 == 0, "clang-22 OMP101 %d OMP111 %d OMP132 %d", s.omp101,
+        s.omp111_bytes, s.omp132);
+}
+
+static void spills(const char *dir) {
+  char path[1024], err[512];
+  struct res x = {0};
+  snprintf(path, sizeof path, "%s/nvcc13-ptxas-v-spills.txt", dir);
+  long n = ok_resources_parse_file(path, on_res, &x, err, sizeof err);
+  CHECK(n == 1 && !strcmp(x.last[0].function, "_Z12spill_kernelPKfPfi") && x.last[0].registers == 24 &&
+            x.last[0].stack == 256 && x.last[0].spill_stores == 604 && x.last[0].spill_loads == 668 &&
+            x.last[0].barriers == 0 && !strcmp(x.last[0].tool, "ptxas"),
+        "spill kernel: n=%ld %s regs %d stack %ld spills %ld/%ld", n, x.last[0].function, x.last[0].registers,
+        x.last[0].stack, x.last[0].spill_stores, x.last[0].spill_loads);
+}
+
+static void ir_modes(const char *dir) {
+  char path[1024], err[512];
+  snprintf(path, sizeof path, "%s/clang19-modes.device.ll", dir);
+  struct ok_ir *g = ok_ir_load(path, err, sizeof err);
+  CHECK(g != NULL, "device IR: %s", err);
+  if (!g) return;
+  CHECK(ok_ir_nkernels(g) == 3, "%zu kernels", ok_ir_nkernels(g));
+  const char *spmd = "__omp_offloading_fe00_5108d4_spmd_l7", *spmdized = "__omp_offloading_fe00_5108d4_spmdized_l12",
+             *generic = "__omp_offloading_fe00_5108d4_generic_l23";
+  CHECK(ok_ir_exec_mode(g, spmd) == 2, "spmd mode %d", ok_ir_exec_mode(g, spmd));
+  CHECK(ok_ir_exec_mode(g, spmdized) == 3, "SPMDized (OMP120) mode %d", ok_ir_exec_mode(g, spmdized));
+  CHECK(ok_ir_exec_mode(g, generic) == 1, "generic mode %d", ok_ir_exec_mode(g, generic));
+  CHECK(ok_ir_exec_mode(g, "bump") == 0, "bump is no kernel");
+  CHECK(!strcmp(ok_exec_mode_name(3), "Generic-SPMD") && !ok_exec_mode_name(7), "mode names");
+  /* bump is called (internalized) from the spmd kernel's outlined loop only. */
+  CHECK(ok_ir_reaches(g, spmd, "bump.internalized") && !ok_ir_reaches(g, generic, "bump.internalized"), "call graph");
+  CHECK(ok_ir_reaches(g, generic, "__omp_offloading_fe00_5108d4_generic_l23_omp_outlined_omp_outlined_wrapper"),
+        "wrapper handed to __kmpc_parallel_51 is reached");
+  CHECK(ok_ir_defines(g, "bump") && !ok_ir_defines(g, "opaque"), "defines");
+  ok_ir_free(g);
+  CHECK(ok_ir_load("/nonexistent.ll", err, sizeof err) == NULL && strstr(err, "cannot open"), "missing IR: %s", err);
+  /* LLVM 16 stores the mode as @<kernel>_exec_mode = ... i8 N. */
+  snprintf(path, sizeof path, "%s/clang16-modes.device.ll", dir);
+  g = ok_ir_load(path, err, sizeof err);
+  CHECK(g && ok_ir_nkernels(g) == 3 && ok_ir_exec_mode(g, spmd) == 2 && ok_ir_exec_mode(g, spmdized) == 3 &&
+            ok_ir_exec_mode(g, generic) == 1,
+        "clang-16 exec_mode globals: %s", g ? "wrong modes" : err);
+  ok_ir_free(g);
+  snprintf(path, sizeof path, "%s/nvcc13-ptxas-v.txt", dir);
+  CHECK(ok_ir_load(path, err, sizeof err) == NULL && strstr(err, "not LLVM IR"), "not IR: %s", err);
+}
+
+static size_t parse_expect(const char *src, struct ok_expect **v, char *err, size_t errlen) {
+  size_t n = 0;
+  err[0] = 0;
+  if (ok_expect_parse_buffer("t.c", src, strlen(src), v, &n, err, errlen)) return (size_t)-1;
+  return n;
+}
+
+static void expect_bad(const char *src, const char *want) {
+  struct ok_expect *v;
+  char err[512];
+  size_t n = parse_expect(src, &v, err, sizeof err);
+  CHECK(n == (size_t)-1, "accepted: %s", src);
+  CHECK(strstr(err, want) != NULL && !strncmp(err, "t.c:", 4) && !strchr(err, '\n'), "error '%s' lacks '%s'", err,
+        want);
+}
+
+static void expect_parser(const char *dir) {
+  const char *good = "int x;\n"
+                     "  // EXPECT-MODE: generic-spmd\n"                 /* 2 */
+                     "  // EXPECT-REMARK: OMP120\n"                      /* 3 */
+                     "  // EXPECT-NO-REMARK[clang-16]: OMP120\n"         /* 4 */
+                     "  //EXPECT-MAX-REGISTERS: 64 +8\n"                /* 5 */
+                     "  // the EXPECT-MODE comments below are prose\n"   /* 6 */
+                     "  #pragma omp target data map(x)\n"               /* 7: no kernel */
+                     "/* #pragma omp target */\n"                        /* 8: in a comment */
+                     "  #  pragma omp target teams \\\n"                /* 9 */
+                     "     num_teams(2)\n"
+                     "  {}\n"
+                     "  // EXPECT-MODE[target-clang19]: SPMD\n"          /* 12 */
+                     "#pragma omp target\n";                             /* 13 */
+  struct ok_expect *v;
+  char err[512];
+  size_t n = parse_expect(good, &v, err, sizeof err);
+  CHECK(n == 5, "good: %zu expectations (%s)", n, err);
+  if (n == 5) {
+    CHECK(v[0].kind == OK_EXPECT_MODE && !strcmp(v[0].value, "Generic-SPMD") && v[0].line == 2 && v[0].pragma_line == 9,
+          "mode: %s line %d pragma %d", v[0].value, v[0].line, v[0].pragma_line);
+    CHECK(v[1].kind == OK_EXPECT_REMARK && !strcmp(v[1].value, "OMP120") && !v[1].qualifier[0], "remark");
+    CHECK(v[2].kind == OK_EXPECT_NO_REMARK && !strcmp(v[2].qualifier, "clang-16") && v[2].pragma_line == 9, "qualified");
+    CHECK(v[3].kind == OK_EXPECT_MAX_REGISTERS && v[3].max == 64 && v[3].tolerance == 8, "registers %ld +%ld", v[3].max,
+          v[3].tolerance);
+    CHECK(v[4].pragma_line == 13 && !strcmp(v[4].qualifier, "target-clang19"), "second region %d", v[4].pragma_line);
+    /* For clang-16 the qualified NO-REMARK replaces the unqualified REMARK; others keep it. */
+    CHECK(ok_expect_applies(v, n, 1, "clang-19", "target-clang19") && !ok_expect_applies(v, n, 1, "clang-16", "x"),
+          "override by qualifier");
+    CHECK(ok_expect_applies(v, n, 2, "clang-16", "x") && !ok_expect_applies(v, n, 2, "clang-19", "target-clang19"),
+          "qualified applies only to its compiler");
+    CHECK(ok_expect_applies(v, n, 4, "clang-19", "target-clang19") && !ok_expect_applies(v, n, 4, "clang-19", "t2"),
+          "config-name qualifier");
+    CHECK(ok_expect_applies(v, n, 0, "clang-19", NULL), "unqualified applies");
+  }
+  free(v);
+  expect_bad("// EXPECT-MODE: spmdd\n#pragma omp target\n", "mode must be SPMD, Generic or Generic-SPMD");
+  expect_bad("// EXPECT-REMARK OMP120\n#pragma omp target\n", "expected ':'");
+  expect_bad("// EXPECT-REMARK:\n#pragma omp target\n", "missing value");
+  expect_bad("// EXPECT-REMARK: OMP120 OMP121\n#pragma omp target\n", "unexpected text after the value");
+  expect_bad("// EXPECT-REMARK: 120\n#pragma omp target\n", "remark ID must be a name");
+  expect_bad("// EXPECT-MAX-REGISTERS: lots\n#pragma omp target\n", "expected a register count");
+  expect_bad("// EXPECT-MAX-REGISTERS: 64 +\n#pragma omp target\n", "tolerance");
+  expect_bad("// EXPECT-REMARK[clang 19]: OMP120\n#pragma omp target\n", "compiler qualifier");
+  expect_bad("// EXPECT-REMARKS: OMP120\n#pragma omp target\n", "unknown directive 'EXPECT-REMARKS'");
+  expect_bad("// EXPECT_MODE: SPMD\n#pragma omp target\n", "unknown directive");
+  expect_bad("int x;\n// EXPECT-MODE: SPMD\n", "t.c:2: EXPECT-MODE has no '#pragma omp target' below it");
+  expect_bad("// EXPECT-MODE: SPMD\n// EXPECT-MODE: Generic\n#pragma omp target\n", "t.c:2: EXPECT-MODE: Generic conflicts");
+  expect_bad("// EXPECT-REMARK: OMP1\n// EXPECT-NO-REMARK: OMP1\n#pragma omp target\n", "conflicts");
+  expect_bad("// EXPECT-MODE: SPMD\n#pragma omp target data\n", "has no '#pragma omp target'");
+  char *many = malloc(300 * 32 + 32);
+  many[0] = 0;
+  for (int i = 0; i < 300; ++i) sprintf(many + strlen(many), "// EXPECT-REMARK: OMP%d\n", i);
+  strcat(many, "#pragma omp target\n");
+  expect_bad(many, "t.c:257: more than 256 expectations for one target region");
+  free(many);
+  /* The catalogue source parses, and its expectations sit on the two kernels' lines. */
+  char path[1024];
+  snprintf(path, sizeof path, "%s/../../kernels/omp_target/atomic_add_scalar.c", dir);
+  CHECK(ok_expect_parse_file(path, &v, &n, err, sizeof err) == 0 && n >= 4, "catalogue source: %s", err);
+  free(v);
+  CHECK(ok_expect_parse_file("/nonexistent.c", &v, &n, err, sizeof err) == -1 && strstr(err, "cannot open"), "%s", err);
+}
+
 int main(int argc, char **argv) {
   const char *dir = argc > 1 ? argv[1] : "tests/fixtures";
   real_fixture(dir);
   malformed();
   resources(dir);
   launch();
+  other_versions(dir);
+  spills(dir);
+  ir_modes(dir);
+  expect_parser(dir);
   if (failures) fprintf(stderr, "%d check(s) failed\n", failures);
   else printf("all remarks/resources/launch checks passed\n");
   return failures ? 1 : 0;

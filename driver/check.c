@@ -1,0 +1,408 @@
+/* ompkit check: the EXPECT comments of the omp_target sources against what the build produced
+ * (device remarks, static execution mode from the device IR, registers from nvlink -v).
+ * FileCheck-like report; exit 0 all hold, 1 a mismatch, 2 usage or environment. */
+#define _GNU_SOURCE
+#include "core.h"
+#include "expect.h"
+#include "remarks.h"
+
+#include <ftw.h>
+#include <glob.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+struct rec {
+  char *function, *name;
+  int line;
+};
+
+struct recs {
+  struct rec *v;
+  size_t n, cap;
+};
+
+static int keep_rec(const struct ok_remark *r, void *ud) {
+  struct recs *x = ud;
+  if (x->n == x->cap) {
+    size_t cap = x->cap ? x->cap * 2 : 256;
+    struct rec *nv = realloc(x->v, cap * sizeof *nv);
+    if (!nv) return 1;
+    x->v = nv;
+    x->cap = cap;
+  }
+  x->v[x->n].function = strdup(r->function);
+  x->v[x->n].name = strdup(r->name);
+  x->v[x->n].line = r->line;
+  x->n++;
+  return 0;
+}
+
+static void recs_free(struct recs *x) {
+  for (size_t i = 0; i < x->n; ++i) free(x->v[i].function), free(x->v[i].name);
+  free(x->v);
+  memset(x, 0, sizeof *x);
+}
+
+/* Sources found under --sources (or the catalogue), sorted. */
+static char **g_files;
+static size_t g_nfiles, g_capfiles;
+
+static int on_path(const char *p, const struct stat *sb, int type, struct FTW *ftw) {
+  (void)sb, (void)ftw;
+  size_t n = strlen(p);
+  if (type != FTW_F || n < 3 || strcmp(p + n - 2, ".c")) return 0;
+  if (g_nfiles == g_capfiles) {
+    g_capfiles = g_capfiles ? g_capfiles * 2 : 64;
+    char **nf = realloc(g_files, g_capfiles * sizeof *nf);
+    if (!nf) return -1;
+    g_files = nf;
+  }
+  g_files[g_nfiles++] = strdup(p);
+  return 0;
+}
+
+static int cmp_str(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
+/* "clang-19" from "Debian clang version 19.1.7 ...", "gcc-12" from "gcc (Debian 12.2.0...". */
+static void compiler_tag(const struct ok_config *c, char *out, size_t n) {
+  const char *v = c->compiler_version ? c->compiler_version : "";
+  const char *p = strstr(v, "clang version ");
+  if (p) {
+    snprintf(out, n, "clang-%d", atoi(p + strlen("clang version ")));
+    return;
+  }
+  const char *b = c->compiler ? strrchr(c->compiler, '/') : NULL;
+  snprintf(out, n, "%s", b ? b + 1 : c->compiler ? c->compiler : "?");
+}
+
+static int sym_matches(const char *fn, const char *sym) {
+  size_t n = strlen(sym);
+  return !strncmp(fn, sym, n) && (fn[n] == 0 || fn[n] == '_');
+}
+
+/* Whether the kernel symbol was made for the pragma at `line`: it ends in _l<line>. */
+static int kernel_for_line(const char *sym, int line) {
+  char suf[32];
+  int k = snprintf(suf, sizeof suf, "_l%d", line);
+  size_t n = strlen(sym);
+  return n > (size_t)k && !strcmp(sym + n - k, suf);
+}
+
+struct out {
+  int json, verbose;
+  json_t *checks;
+  long hold, failed, unattributed;
+};
+
+/* Remarks of one kernel: its own, its outlined helpers' (named after it), and those of any
+ * function it reaches in the TU's call graph. */
+static int attributed(const struct rec *r, const char *kernel, const struct ok_ir *ir) {
+  return sym_matches(r->function, kernel) || (ir && ok_ir_reaches(ir, kernel, r->function));
+}
+
+static void observed_ids(const struct recs *rs, const char *kernel, const struct ok_ir *ir, char *buf, size_t n) {
+  size_t used = 0;
+  buf[0] = 0;
+  for (size_t i = 0; i < rs->n; ++i) {
+    const struct rec *r = &rs->v[i];
+    if (strncmp(r->name, "OMP", 3) || !attributed(r, kernel, ir)) continue;
+    char pat[80];
+    snprintf(pat, sizeof pat, " %s ", r->name);
+    char padded[4096];
+    snprintf(padded, sizeof padded, " %s ", buf);
+    if (strstr(padded, pat)) continue;
+    int k = snprintf(buf + used, n - used, "%s%s", used ? " " : "", r->name);
+    if (k < 0 || (size_t)k >= n - used) break;
+    used += (size_t)k;
+  }
+  if (!buf[0]) snprintf(buf, n, "no OMP remarks");
+}
+
+static void report(struct out *o, const struct ok_config *c, const char *tag, const char *file,
+                   const struct ok_expect *e, const char *kernel, int ok, const char *expected, const char *observed,
+                   const char *where) {
+  char what[128];
+  snprintf(what, sizeof what, "%s%s%s%s: %s", ok_expect_kind_name(e->kind), e->qualifier[0] ? "[" : "", e->qualifier,
+           e->qualifier[0] ? "]" : "", e->value);
+  if (e->kind == OK_EXPECT_MAX_REGISTERS && e->tolerance)
+    snprintf(what + strlen(what), sizeof what - strlen(what), " +%ld", e->tolerance);
+  if (ok) ++o->hold;
+  else ++o->failed;
+  if (o->json) {
+    json_t *j = json_pack("{s:s,s:s,s:s,s:s,s:i,s:i,s:s?,s:s,s:s,s:s,s:s,s:s,s:s?}", "status", ok ? "pass" : "fail",
+                          "config", c->name, "compiler", tag, "file", file, "line", e->line, "pragma_line",
+                          e->pragma_line, "kernel", kernel, "directive", ok_expect_kind_name(e->kind), "value", e->value,
+                          "check", what, "expected", expected, "observed", observed, "evidence", where);
+    if (e->qualifier[0]) json_object_set_new(j, "qualifier", json_string(e->qualifier));
+    json_array_append_new(o->checks, j);
+    return;
+  }
+  if (ok && !o->verbose) return;
+  printf("%s:%d: %s: %s [%s, %s]\n", file, e->line, ok ? "ok" : "error", what, c->name, tag);
+  if (ok) return;
+  printf("  kernel:   %s (target region at %s:%d)\n", kernel ? kernel : "(none)", file, e->pragma_line);
+  printf("  expected: %s\n", expected);
+  printf("  observed: %s\n", observed);
+  if (where) printf("  from:     %s\n", where);
+}
+
+static int newer(const char *a, const char *b) {
+  struct stat sa, sb;
+  return !stat(a, &sa) && !stat(b, &sb) && sa.st_mtime > sb.st_mtime;
+}
+
+/* Checks one source against one configuration. Returns 0, or -1 on an environment error. */
+static int check_file(struct out *o, const struct ok_config *c, const char *tag, const char *path,
+                      struct ok_expect *ex, size_t nex, json_t *regs, int warn_stale) {
+  const char *b = strrchr(path, '/');
+  char stem[256], yaml[PATH_MAX + 300], ll[PATH_MAX + 300], err[1024];
+  snprintf(stem, sizeof stem, "%s", b ? b + 1 : path);
+  stem[strlen(stem) - 2] = 0;
+  snprintf(yaml, sizeof yaml, "%s/remarks/%s.device.opt.yaml", c->artefacts, stem);
+  snprintf(ll, sizeof ll, "%s/ir/%s.device.ll", c->artefacts, stem);
+  struct ok_ir *ir = ok_ir_load(ll, err, sizeof err);
+  if (!ir) {
+    ok_err("check: %s: %s (build first: ./ompkit build)", c->name, err);
+    return -1;
+  }
+  struct recs rs = {0};
+  if (ok_remarks_parse_file(yaml, keep_rec, &rs, err, sizeof err) < 0) {
+    ok_err("check: %s: %s (build first: ./ompkit build)", c->name, err);
+    recs_free(&rs);
+    ok_ir_free(ir);
+    return -1;
+  }
+  if (warn_stale && newer(path, ll))
+    fprintf(stderr, "ompkit: check: warning: %s is newer than %s; rebuild for current results\n", path, ll);
+  for (size_t i = 0; i < nex; ++i) {
+    const struct ok_expect *e = &ex[i];
+    if (!ok_expect_applies(ex, nex, i, tag, c->name)) continue;
+    /* The kernel(s) this target region became. */
+    size_t nk = ok_ir_nkernels(ir), found = 0;
+    for (size_t k = 0; k < nk; ++k) {
+      int mode;
+      const char *ks = ok_ir_kernel(ir, k, &mode);
+      if (!kernel_for_line(ks, e->pragma_line)) continue;
+      ++found;
+      char expected[256], observed[4096], where[PATH_MAX + 400];
+      int ok = 0;
+      switch (e->kind) {
+      case OK_EXPECT_REMARK:
+      case OK_EXPECT_NO_REMARK: {
+        int seen = 0, rline = 0;
+        for (size_t r = 0; r < rs.n && !seen; ++r)
+          if (!strcmp(rs.v[r].name, e->value) && attributed(&rs.v[r], ks, ir)) seen = 1, rline = rs.v[r].line;
+        ok = (e->kind == OK_EXPECT_REMARK) == seen;
+        snprintf(expected, sizeof expected, "%s %s on the kernel, its outlined helpers or the functions it calls",
+                 e->kind == OK_EXPECT_REMARK ? "remark" : "no remark", e->value);
+        char ids[2048];
+        observed_ids(&rs, ks, ir, ids, sizeof ids);
+        if (seen && rline) snprintf(observed, sizeof observed, "%s (%s at source line %d)", ids, e->value, rline);
+        else snprintf(observed, sizeof observed, "%s; mode %s", ids, ok_exec_mode_name(mode) ? ok_exec_mode_name(mode) : "?");
+        snprintf(where, sizeof where, "%s", yaml);
+        break;
+      }
+      case OK_EXPECT_MODE: {
+        const char *m = ok_exec_mode_name(mode);
+        ok = m && !strcmp(m, e->value);
+        snprintf(expected, sizeof expected, "execution mode %s", e->value);
+        if (!m) snprintf(observed, sizeof observed, "unknown ExecMode %d", mode);
+        else if (mode == 3) snprintf(observed, sizeof observed, "Generic-SPMD (generic region SPMDized by the compiler)");
+        else snprintf(observed, sizeof observed, "%s", m);
+        snprintf(where, sizeof where, "%s (ExecMode %d in %s_kernel_environment)", ll, mode, ks);
+        break;
+      }
+      case OK_EXPECT_MAX_REGISTERS: {
+        json_t *rv = json_object_get(regs, ks);
+        snprintf(expected, sizeof expected, "at most %ld registers%s", e->max + e->tolerance, "");
+        if (e->tolerance)
+          snprintf(expected, sizeof expected, "at most %ld registers (%ld +%ld)", e->max + e->tolerance, e->max,
+                   e->tolerance);
+        if (!rv) {
+          snprintf(observed, sizeof observed, "no resource line for this kernel");
+        } else {
+          ok = json_integer_value(rv) <= e->max + e->tolerance;
+          snprintf(observed, sizeof observed, "%lld registers", (long long)json_integer_value(rv));
+        }
+        snprintf(where, sizeof where, "%s/resources/*.txt", c->artefacts);
+        break;
+      }
+      }
+      report(o, c, tag, path, e, ks, ok, expected, observed, where);
+    }
+    if (!found) {
+      char expected[128], observed[256];
+      snprintf(expected, sizeof expected, "an offload kernel named __omp_offloading_*_l%d", e->pragma_line);
+      snprintf(observed, sizeof observed, "none among the %zu kernel(s) of the device IR", nk);
+      report(o, c, tag, path, e, NULL, 0, expected, observed, ll);
+    }
+  }
+  /* Remarks that no kernel of this TU reaches (for instance in a function only a pointer calls). */
+  for (size_t r = 0; r < rs.n; ++r) {
+    if (strncmp(rs.v[r].name, "OMP", 3)) continue;
+    int any = 0;
+    for (size_t k = 0, nk = ok_ir_nkernels(ir); k < nk && !any; ++k) any = attributed(&rs.v[r], ok_ir_kernel(ir, k, NULL), ir);
+    if (!any) {
+      ++o->unattributed;
+      if (o->verbose && !o->json) printf("%s: note: %s in %s is unattributed (no kernel reaches it)\n", yaml, rs.v[r].name, rs.v[r].function);
+    }
+  }
+  recs_free(&rs);
+  ok_ir_free(ir);
+  return 0;
+}
+
+static int on_regs(const struct ok_resource *r, void *ud) {
+  json_object_set_new(ud, r->function, json_integer(r->registers));
+  return 0;
+}
+
+static void usage(FILE *f) {
+  fprintf(f, "usage: ompkit check [--config NAME | --compiler NAME] [--sources DIR] [--json] [-v]\n"
+             "  Compares the EXPECT-* comments of the omp_target sources with the built artefacts.\n"
+             "  --config NAME    one configuration (default: every enabled omp_target one)\n"
+             "  --compiler NAME  configurations whose compiler is NAME (clang-19, or the compiler's file name)\n"
+             "  --sources DIR    read the EXPECT comments from the .c files under DIR (recursively)\n"
+             "  --json           one JSON object on stdout\n"
+             "  -v               also print the expectations that hold\n"
+             "exit: 0 all hold, 1 a mismatch, 2 usage or environment error\n");
+}
+
+int cmd_check(int argc, char **argv) {
+  struct out o = {0};
+  const char *want_config = NULL, *want_compiler = NULL, *sources = NULL;
+  for (int i = 1; i < argc; ++i) {
+    if (!strcmp(argv[i], "--json")) o.json = 1;
+    else if (!strcmp(argv[i], "-v") || !strcmp(argv[i], "--verbose")) o.verbose = 1;
+    else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+      usage(stdout);
+      return OK_EXIT_OK;
+    } else if (!strcmp(argv[i], "--config") || !strcmp(argv[i], "--compiler") || !strcmp(argv[i], "--sources")) {
+      if (i + 1 >= argc) {
+        ok_err("check: %s needs a value", argv[i]);
+        return OK_EXIT_USAGE;
+      }
+      const char **dst = !strcmp(argv[i], "--config") ? &want_config : !strcmp(argv[i], "--compiler") ? &want_compiler : &sources;
+      *dst = argv[++i];
+    } else {
+      ok_err("check: unknown option '%s' (see ompkit check --help)", argv[i]);
+      return OK_EXIT_USAGE;
+    }
+  }
+  if (want_config && want_compiler) {
+    ok_err("check: give --config or --compiler, not both");
+    return OK_EXIT_USAGE;
+  }
+  struct ok_manifest m;
+  if (ok_manifest_load(&m)) return OK_EXIT_USAGE;
+  char dir[PATH_MAX];
+  if (sources) snprintf(dir, sizeof dir, "%s", sources);
+  else snprintf(dir, sizeof dir, "%s/kernels/omp_target", m.source_dir ? m.source_dir : ".");
+  struct stat st;
+  if (stat(dir, &st) || !S_ISDIR(st.st_mode)) {
+    ok_err("check: %s is not a directory", dir);
+    ok_manifest_free(&m);
+    return OK_EXIT_USAGE;
+  }
+  /* Pick the configurations. */
+  int picked[256], np = 0, rc = OK_EXIT_OK;
+  for (int i = 0; i < m.n && np < 256; ++i) {
+    const struct ok_config *c = &m.configs[i];
+    char tag[64];
+    compiler_tag(c, tag, sizeof tag);
+    const char *base = c->compiler ? strrchr(c->compiler, '/') : NULL;
+    base = base ? base + 1 : c->compiler;
+    int match = want_config ? !strcmp(c->name, want_config)
+                : want_compiler ? !strcmp(tag, want_compiler) || (base && !strcmp(base, want_compiler))
+                                : 1;
+    if (!match || strcmp(c->model, "omp_target")) {
+      if (match && want_config) {
+        ok_err("check: configuration %s is %s, not omp_target", c->name, c->model);
+        rc = OK_EXIT_USAGE;
+      }
+      continue;
+    }
+    if (!c->enabled) {
+      if (want_config || want_compiler) {
+        ok_err("check: configuration %s is disabled (%s)", c->name, c->reason);
+        rc = OK_EXIT_USAGE;
+      }
+      continue;
+    }
+    picked[np++] = i;
+  }
+  if (rc == OK_EXIT_OK && !np) {
+    if (want_config || want_compiler) ok_err("check: no omp_target configuration named %s", want_config ? want_config : want_compiler);
+    else ok_err("check: no omp_target configuration is enabled (ompkit list --configs says why)");
+    rc = OK_EXIT_USAGE;
+  }
+  if (rc != OK_EXIT_OK) {
+    ok_manifest_free(&m);
+    return rc;
+  }
+  g_nfiles = 0;
+  if (nftw(dir, on_path, 16, FTW_PHYS)) {
+    ok_err("check: cannot walk %s", dir);
+    ok_manifest_free(&m);
+    return OK_EXIT_USAGE;
+  }
+  qsort(g_files, g_nfiles, sizeof *g_files, cmp_str);
+  o.checks = json_array();
+  /* Every source's EXPECT lines first: a malformed one stops the check before any report. */
+  struct ok_expect **ex = calloc(g_nfiles + 1, sizeof *ex);
+  size_t *nex = calloc(g_nfiles + 1, sizeof *nex), nexp_total = 0, nsrc = 0;
+  char err[1024];
+  for (size_t f = 0; f < g_nfiles && rc == OK_EXIT_OK; ++f) {
+    if (ok_expect_parse_file(g_files[f], &ex[f], &nex[f], err, sizeof err)) {
+      ok_err("check: %s", err);
+      rc = OK_EXIT_USAGE;
+    }
+    nexp_total += nex[f];
+    nsrc += nex[f] > 0;
+  }
+  for (int p = 0; p < np && rc == OK_EXIT_OK; ++p) {
+    const struct ok_config *c = &m.configs[picked[p]];
+    char tag[64];
+    compiler_tag(c, tag, sizeof tag);
+    json_t *regs = json_object();
+    glob_t g;
+    char pat[PATH_MAX + 32];
+    snprintf(pat, sizeof pat, "%s/resources/*.txt", c->artefacts);
+    if (glob(pat, 0, NULL, &g) == 0) {
+      for (size_t k = 0; k < g.gl_pathc; ++k) ok_resources_parse_file(g.gl_pathv[k], on_regs, regs, err, sizeof err);
+      globfree(&g);
+    }
+    for (size_t f = 0; f < g_nfiles && rc == OK_EXIT_OK; ++f)
+      if (nex[f] && check_file(&o, c, tag, g_files[f], ex[f], nex[f], regs, !sources)) rc = OK_EXIT_USAGE;
+    json_decref(regs);
+  }
+  for (size_t f = 0; f < g_nfiles; ++f) free(ex[f]);
+  free(ex);
+  free(nex);
+  for (size_t f = 0; f < g_nfiles; ++f) free(g_files[f]);
+  if (rc == OK_EXIT_OK && !nexp_total) {
+    ok_err("check: no EXPECT comments in the .c files under %s", dir);
+    rc = OK_EXIT_USAGE;
+  }
+  if (rc == OK_EXIT_OK) {
+    rc = o.failed ? OK_EXIT_FINDING : OK_EXIT_OK;
+    if (o.json) {
+      json_t *j = json_pack("{s:b,s:i,s:i,s:i,s:i,s:o}", "ok", !o.failed, "sources", (json_int_t)nsrc, "hold",
+                            (json_int_t)o.hold, "fail", (json_int_t)o.failed, "unattributed_remarks",
+                            (json_int_t)o.unattributed, "checks", json_incref(o.checks));
+      char *s = json_dumps(j, JSON_COMPACT | JSON_PRESERVE_ORDER);
+      puts(s);
+      free(s);
+      json_decref(j);
+    } else {
+      printf("ompkit check: %zu source(s), %ld check(s) in %d configuration(s): %ld hold, %ld fail%s\n", nsrc,
+             o.hold + o.failed, np, o.hold, o.failed, o.failed ? "" : " - all expectations hold");
+    }
+  }
+  json_decref(o.checks);
+  ok_manifest_free(&m);
+  return rc;
+}
