@@ -123,13 +123,16 @@ int ok_host_sweep(const struct ok_variant *v, const struct ok_params *p, const s
           if (!c.a || !c.b || !c.tt || !c.sink || !c.count) {
             pt.error = 1;
             snprintf(pt.detail, sizeof pt.detail, "out of memory");
-          } else if (sample(&x, 1, &t)) {
+          } else if ((c.n_iter = base_iters < 10 ? base_iters : 10), sample(&x, 1, &t)) {
             pt.error = 1;
             snprintf(pt.detail, sizeof pt.detail, "could not form a team of %d threads (got %d)", c.threads, c.team);
           } else {
-            /* Calibrate: keep one test sample within the budget (n_iter is recorded). */
-            if (p->budget_s > 0 && t > p->budget_s) {
-              c.n_iter = (long)(c.n_iter * p->budget_s / t);
+            /* Calibrate on a short test run (a contended critical section can take seconds at the
+             * full count), then keep one test sample within the budget; n_iter is recorded. */
+            long cal = c.n_iter;
+            c.n_iter = base_iters;
+            if (p->budget_s > 0 && t > 0 && t * base_iters / cal > p->budget_s) {
+              c.n_iter = (long)(cal * p->budget_s / t);
               if (c.n_iter < 1) c.n_iter = 1;
             }
             struct ok_pair_cfg cfg = {p->runs, p->max_retries, (double)c.n_iter * OK_UNROLL};
