@@ -41,7 +41,8 @@ void ok_case_check_values(const unsigned *out, long n, struct ok_outcome *o) {
   snprintf(o->detail, sizeof o->detail, "%ld elements match the host reference", n);
 }
 
-void ok_case_check_sums(const unsigned long long *sums, long chunks, long per_chunk, struct ok_outcome *o) {
+void ok_case_check_sums(const unsigned long long *sums, long chunks, long per_chunk, long slots,
+                        struct ok_outcome *o) {
   const unsigned *ref = reference(chunks * per_chunk);
   o->verified = 0;
   if (!ref) {
@@ -51,14 +52,14 @@ void ok_case_check_sums(const unsigned long long *sums, long chunks, long per_ch
   }
   for (long c = 0; c < chunks; ++c) {
     unsigned long long s = 0;
-    for (long k = 0; k < per_chunk; ++k) s += ref[c * per_chunk + k];
+    for (long k = 0; k < per_chunk; ++k) s += (unsigned long long)ref[c * per_chunk + k] * (unsigned long long)(k % slots + 1);
     if (sums[c] != s) {
-      snprintf(o->detail, sizeof o->detail, "sum of chunk %ld is %llu, expected %llu (%ld chunks x %ld elements)", c,
-               sums[c], s, chunks, per_chunk);
+      snprintf(o->detail, sizeof o->detail, "sum of chunk %ld is %llu, expected %llu (%ld chunks x %ld elements, %ld slots)",
+               c, sums[c], s, chunks, per_chunk, slots);
       return;
     }
   }
   o->verified = 1;
-  snprintf(o->detail, sizeof o->detail, "%ld chunk sums (%ld elements each) match the host reference", chunks,
-           per_chunk);
+  snprintf(o->detail, sizeof o->detail, "%ld chunk sums (%ld elements each, %ld slots) match the host reference",
+           chunks, per_chunk, slots);
 }

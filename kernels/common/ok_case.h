@@ -38,8 +38,10 @@ struct ok_outcome;
 long ok_case_elements(const struct ok_params *p);
 /* Checks out[i] == ok_case_value(i) for i < n; writes the verdict to o (verified, detail). */
 void ok_case_check_values(const unsigned *out, long n, struct ok_outcome *o);
-/* Checks sums[c] == sum of ok_case_value(i) over chunk c = [c*per_chunk, (c+1)*per_chunk). */
-void ok_case_check_sums(const unsigned long long *sums, long chunks, long per_chunk, struct ok_outcome *o);
+/* Checks sums[c] == sum over k < per_chunk of ok_case_value(c*per_chunk + k) * (k % slots + 1):
+ * a team that spreads its chunk over `slots` bins and weighs bin s by s+1 (slots = 1: a plain sum). */
+void ok_case_check_sums(const unsigned long long *sums, long chunks, long per_chunk, long slots,
+                        struct ok_outcome *o);
 #ifdef __cplusplus
 }
 #endif

@@ -40,10 +40,16 @@ void ok_case_values_done(unsigned *out, long n, const struct ok_case_seen *seen,
   free(out);
 }
 
-void ok_case_sums_done(unsigned long long *sums, long chunks, long per_chunk, const struct ok_case_seen *seen,
-                       double seconds, struct ok_outcome *o) {
+void ok_case_sums_done(unsigned long long *sums, long chunks, long per_chunk, long slots,
+                       const struct ok_case_seen *seen, double seconds, struct ok_outcome *o) {
   done(sums, (size_t)chunks * sizeof *sums, seen, seconds, o);
-  ok_case_check_sums(sums, chunks, per_chunk, o);
+  ok_case_check_sums(sums, chunks, per_chunk, slots, o);
   launched(seen, o);
   free(sums);
+}
+
+void ok_case_free(void *buf, size_t bytes) {
+  char *h = buf;
+#pragma omp target exit data map(delete : h[0:bytes])
+  free(h);
 }
