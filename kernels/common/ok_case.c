@@ -24,7 +24,7 @@ static const unsigned *reference(long n) {
   return ref;
 }
 
-void ok_case_check_values(const unsigned *out, long n, struct ok_outcome *o) {
+static void check(const unsigned *out, long n, long chunk, struct ok_outcome *o) {
   const unsigned *ref = reference(n);
   o->verified = 0;
   if (!ref) {
@@ -32,14 +32,21 @@ void ok_case_check_values(const unsigned *out, long n, struct ok_outcome *o) {
     snprintf(o->detail, sizeof o->detail, "no memory for the host reference of %ld elements", n);
     return;
   }
-  for (long i = 0; i < n; ++i)
-    if (out[i] != ref[i]) {
-      snprintf(o->detail, sizeof o->detail, "element %ld is %u, expected %u (%ld elements)", i, out[i], ref[i], n);
+  unsigned key = 0;
+  for (long i = 0; i < n; ++i) {
+    if (chunk > 0 && i % chunk == 0) key = ok_case_key((unsigned long long)(i / chunk));
+    if (out[i] != (ref[i] ^ key)) {
+      snprintf(o->detail, sizeof o->detail, "element %ld is %u, expected %u (%ld elements)", i, out[i], ref[i] ^ key,
+               n);
       return;
     }
+  }
   o->verified = 1;
   snprintf(o->detail, sizeof o->detail, "%ld elements match the host reference", n);
 }
+
+void ok_case_check_values(const unsigned *out, long n, struct ok_outcome *o) { check(out, n, 0, o); }
+void ok_case_check_keyed(const unsigned *out, long n, long chunk, struct ok_outcome *o) { check(out, n, chunk, o); }
 
 void ok_case_check_sums(const unsigned long long *sums, long chunks, long per_chunk, long slots,
                         struct ok_outcome *o) {

@@ -28,6 +28,13 @@ static inline OK_HD unsigned ok_case_value(unsigned long long i) {
   return x;
 }
 
+/* A per-chunk key, several element values deep: the "compute once per team" value (team_patterns). */
+static inline OK_HD unsigned ok_case_key(unsigned long long c) {
+  unsigned x = (unsigned)c ^ 0x5bd1e995u;
+  for (int r = 0; r < 4; ++r) x = ok_case_value(x);
+  return x;
+}
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -38,6 +45,8 @@ struct ok_outcome;
 long ok_case_elements(const struct ok_params *p);
 /* Checks out[i] == ok_case_value(i) for i < n; writes the verdict to o (verified, detail). */
 void ok_case_check_values(const unsigned *out, long n, struct ok_outcome *o);
+/* Checks out[i] == ok_case_value(i) ^ ok_case_key(i / chunk) for i < n. */
+void ok_case_check_keyed(const unsigned *out, long n, long chunk, struct ok_outcome *o);
 /* Checks sums[c] == sum over k < per_chunk of ok_case_value(c*per_chunk + k) * (k % slots + 1):
  * a team that spreads its chunk over `slots` bins and weighs bin s by s+1 (slots = 1: a plain sum). */
 void ok_case_check_sums(const unsigned long long *sums, long chunks, long per_chunk, long slots,

@@ -40,6 +40,14 @@ void ok_case_values_done(unsigned *out, long n, const struct ok_case_seen *seen,
   free(out);
 }
 
+void ok_case_keyed_done(unsigned *out, long n, long chunk, const struct ok_case_seen *seen, double seconds,
+                        struct ok_outcome *o) {
+  done(out, (size_t)n * sizeof *out, seen, seconds, o);
+  ok_case_check_keyed(out, n, chunk, o);
+  launched(seen, o);
+  free(out);
+}
+
 void ok_case_sums_done(unsigned long long *sums, long chunks, long per_chunk, long slots,
                        const struct ok_case_seen *seen, double seconds, struct ok_outcome *o) {
   done(sums, (size_t)chunks * sizeof *sums, seen, seconds, o);

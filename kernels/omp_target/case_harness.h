@@ -20,6 +20,9 @@ void *ok_case_alloc(long count, size_t elem, struct ok_outcome *o);
  * fills o from seen and the timed seconds. */
 void ok_case_values_done(unsigned *out, long n, const struct ok_case_seen *seen, double seconds,
                          struct ok_outcome *o);
+/* The same for keyed values (see ok_case_check_keyed). */
+void ok_case_keyed_done(unsigned *out, long n, long chunk, const struct ok_case_seen *seen, double seconds,
+                        struct ok_outcome *o);
 /* The same for per-chunk weighted sums (see ok_case_check_sums). */
 void ok_case_sums_done(unsigned long long *sums, long chunks, long per_chunk, long slots,
                        const struct ok_case_seen *seen, double seconds, struct ok_outcome *o);

@@ -16,6 +16,7 @@ static void spmd_modes_combined(const struct ok_params *p, struct ok_outcome *o)
   struct ok_case_seen seen = {0};
   double t0 = omp_get_wtime();
   // EXPECT-MODE: SPMD
+  // EXPECT-MAX-REGISTERS: 32 +4
   // EXPECT-NO-REMARK: OMP120
   // EXPECT-NO-REMARK: OMP121
 #pragma omp target teams distribute parallel for num_teams(nt) thread_limit(tl) map(tofrom : seen)
@@ -39,6 +40,7 @@ static void spmd_modes_spmdized(const struct ok_params *p, struct ok_outcome *o)
   struct ok_case_seen seen = {0};
   double t0 = omp_get_wtime();
   // EXPECT-MODE: Generic-SPMD
+  // EXPECT-MAX-REGISTERS: 48 +4
   // EXPECT-REMARK: OMP120
   // EXPECT-NO-REMARK: OMP121
 #pragma omp target teams num_teams(nt) thread_limit(tl) map(tofrom : seen)
@@ -68,6 +70,7 @@ static void spmd_modes_side_effect(const struct ok_params *p, struct ok_outcome 
   struct ok_case_seen seen = {0};
   double t0 = omp_get_wtime();
   // EXPECT-MODE: Generic
+  // EXPECT-MAX-REGISTERS: 78 +4
   // EXPECT-REMARK: OMP121
   // EXPECT-NO-REMARK: OMP120
 #pragma omp target teams num_teams(nt) thread_limit(tl) map(tofrom : seen)
@@ -98,6 +101,8 @@ static void spmd_modes_amenable(const struct ok_params *p, struct ok_outcome *o)
   struct ok_case_seen seen = {0};
   double t0 = omp_get_wtime();
   // EXPECT-MODE: Generic-SPMD
+  // EXPECT-MAX-REGISTERS: 38 +4
+  // EXPECT-MAX-REGISTERS[target-clang19-cudamode]: 48 +4
   // EXPECT-REMARK: OMP120
   // EXPECT-NO-REMARK: OMP121
 #pragma omp target teams num_teams(nt) thread_limit(tl) map(tofrom : seen)

@@ -19,6 +19,7 @@ static void state_machine_known(const struct ok_params *p, struct ok_outcome *o)
   struct ok_case_seen seen = {0};
   double t0 = omp_get_wtime();
   // EXPECT-MODE: Generic
+  // EXPECT-MAX-REGISTERS: 46 +4
   // EXPECT-REMARK: OMP131
   // EXPECT-NO-REMARK: OMP120
   // EXPECT-NO-REMARK: OMP132
@@ -52,6 +53,7 @@ static void state_machine_fallback(const struct ok_params *p, struct ok_outcome 
   struct ok_case_seen seen = {0};
   double t0 = omp_get_wtime();
   // EXPECT-MODE: Generic
+  // EXPECT-MAX-REGISTERS: 78 +4
   // EXPECT-REMARK: OMP121
   // EXPECT-REMARK: OMP132
   // EXPECT-REMARK: OMP133
@@ -86,6 +88,7 @@ static void state_machine_no_parallelism(const struct ok_params *p, struct ok_ou
   struct ok_case_seen seen = {0};
   double t0 = omp_get_wtime();
   // EXPECT-MODE: Generic
+  // EXPECT-MAX-REGISTERS: 48 +4
   // EXPECT-REMARK: OMP121
   // EXPECT-REMARK: OMP131
   // EXPECT-NO-REMARK: OMP132
