@@ -63,4 +63,18 @@ $(grep -v '"status":"wrong result"' "$TMP/out")"
   done
   ran=$((ran + 1))
 done
+# team_array's b* arrays reach shared memory whole: an OMP111 on the kernel reports SLOTS x 8 bytes.
+if config_enabled target-clang19; then
+  T="$O/team_array.c"
+  "$OMPKIT" remarks --json "$BUILD/configs/target-clang19/artefacts/remarks/team_array.device.opt.yaml" 2>/dev/null \
+    >"$TMP/ta.jsonl" || fail "team_array remarks do not parse"
+  awk '/^static void team_array_b[0-9a-z]*\(/ { v = 1 } /^static void team_array_[gp]/ { v = 0 }
+       v && /enum \{ SLOTS = / { s = $0; sub(/.*SLOTS = /, "", s); sub(/ .*/, "", s) }
+       v && /#pragma omp target/ { print NR, s * 8; v = 0 }' "$T" >"$TMP/slots"
+  [ "$(wc -l <"$TMP/slots")" -ge 5 ] || fail "team_array: b* variants not found"
+  while read -r line bytes; do
+    grep -q "\"name\":\"OMP111\",\"function\":\"__omp_offloading_[0-9a-f]*_[0-9a-f]*_team_array_b[0-9a-z]*_l${line}_[^\"]*\".*\"SharedMemory\":\"$bytes\"" \
+      "$TMP/ta.jsonl" || fail "team_array.c:$line: no OMP111 with $bytes bytes of shared memory"
+  done <"$TMP/slots"
+fi
 pass "$(wc -l <"$TMP/omp") omp_target and $(wc -l <"$TMP/cuda") CUDA case variants registered and listed; device check and fault detection hold in $ran configuration(s)"
