@@ -59,10 +59,12 @@ void ok_case_check_sums(const unsigned long long *sums, long chunks, long per_ch
   }
   for (long c = 0; c < chunks; ++c) {
     unsigned long long s = 0;
-    for (long k = 0; k < per_chunk; ++k) s += (unsigned long long)ref[c * per_chunk + k] * (unsigned long long)(k % slots + 1);
+    for (long k = 0; k < per_chunk; ++k)
+      s += (unsigned long long)ref[c * per_chunk + k] * (unsigned long long)(k % slots + 1);
     if (sums[c] != s) {
-      snprintf(o->detail, sizeof o->detail, "sum of chunk %ld is %llu, expected %llu (%ld chunks x %ld elements, %ld slots)",
-               c, sums[c], s, chunks, per_chunk, slots);
+      snprintf(o->detail, sizeof o->detail,
+               "sum of chunk %ld is %llu, expected %llu (%ld chunks x %ld elements, %ld slots)", c, sums[c], s, chunks,
+               per_chunk, slots);
       return;
     }
   }

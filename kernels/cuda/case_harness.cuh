@@ -23,7 +23,8 @@ static inline long ok_case_chunk(const struct ok_params *p) { return ok_case_ele
 
 /* Allocates the output (zeroed: SUMS kernels add into it) and the on-device flag, times
  * launch(out, on) with CUDA events, copies back and checks. The kernel sets *on = 1 from one thread. */
-template <typename F> static void ok_case_cuda(const struct ok_params *p, struct ok_outcome *o, ok_case_out c, F launch) {
+template <typename F>
+static void ok_case_cuda(const struct ok_params *p, struct ok_outcome *o, ok_case_out c, F launch) {
   const size_t bytes = c.kind == OK_CASE_SUMS ? (size_t)(c.n / c.chunk) * sizeof(unsigned long long)
                                               : (size_t)c.n * sizeof(unsigned);
   void *d_out = nullptr;

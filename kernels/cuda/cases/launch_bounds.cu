@@ -10,7 +10,8 @@ static __device__ inline void launch_bounds_body(unsigned *out, long n, int faul
   for (long i = blockIdx.x * (long)blockDim.x + threadIdx.x; i < n; i += (long)gridDim.x * blockDim.x)
     out[i] = ok_case_value((unsigned long long)i) + (unsigned)(fault && i == 0);
 }
-__global__ void __launch_bounds__(OK_LB_THREADS) launch_bounds_kernel_bounded(unsigned *out, long n, int fault, int *on) {
+__global__ void __launch_bounds__(OK_LB_THREADS)
+    launch_bounds_kernel_bounded(unsigned *out, long n, int fault, int *on) {
   launch_bounds_body(out, n, fault, on);
 }
 __global__ void launch_bounds_kernel(unsigned *out, long n, int fault, int *on) {

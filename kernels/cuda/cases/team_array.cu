@@ -39,7 +39,8 @@ __global__ void team_array_kernel_global(unsigned long long *all_bins, unsigned 
 template <int SLOTS> static void team_array_static(const struct ok_params *p, struct ok_outcome *o) {
   const long n = ok_case_elements(p), chunk = ok_case_chunk(p);
   ok_case_cuda(p, o, {OK_CASE_SUMS, n, chunk, SLOTS}, [&](void *sums, int *on) {
-    team_array_kernel<SLOTS><<<p->teams, p->threads>>>((unsigned long long *)sums, chunk, p->teams, p->inject_fault, on);
+    team_array_kernel<SLOTS>
+        <<<p->teams, p->threads>>>((unsigned long long *)sums, chunk, p->teams, p->inject_fault, on);
   });
 }
 OK_REGISTER(team_array, b8, "cuda", "CUDA events around the launch", team_array_static<1>)

@@ -25,7 +25,8 @@ static void state_machine_known(const struct ok_params *p, struct ok_outcome *o)
   // EXPECT-NO-REMARK: OMP132
 #pragma omp target teams num_teams(nt) thread_limit(tl) map(tofrom : seen)
   {
-    omp_set_num_threads(omp_get_thread_limit()); /* the parallel regions keep their default size; the call alone keeps the kernel generic */
+    /* The parallel regions keep their default size; the call alone keeps the kernel generic. */
+    omp_set_num_threads(omp_get_thread_limit());
     if (omp_get_team_num() == 0) {
       seen.on_device = !omp_is_initial_device();
       seen.teams = omp_get_num_teams();
@@ -113,4 +114,5 @@ static void state_machine_no_parallelism(const struct ok_params *p, struct ok_ou
   }
   ok_case_values_done(out, n, &seen, omp_get_wtime() - t0, o);
 }
-OK_REGISTER(state_machine, no_parallelism, "generic", "omp_get_wtime around the target region", state_machine_no_parallelism)
+OK_REGISTER(state_machine, no_parallelism, "generic", "omp_get_wtime around the target region",
+            state_machine_no_parallelism)

@@ -84,7 +84,8 @@ static void team_patterns_collapse2(const struct ok_params *p, struct ok_outcome
         seen.teams = omp_get_num_teams();
         seen.threads = omp_get_num_threads();
       }
-      out[i] = (ok_case_value((unsigned long long)i) ^ ok_case_key((unsigned long long)c)) + (unsigned)(fault && i == 0);
+      const unsigned key = ok_case_key((unsigned long long)c); /* per element: nothing is team-level */
+      out[i] = (ok_case_value((unsigned long long)i) ^ key) + (unsigned)(fault && i == 0);
     }
   ok_case_keyed_done(out, n, chunk, &seen, omp_get_wtime() - t0, o);
 }
