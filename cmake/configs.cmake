@@ -112,6 +112,12 @@ ompkit_config(target-clang19 omp_target "${OMPKIT_CLANG19}" true ${ok} "${why}"
   -DCMAKE_C_COMPILER=${OMPKIT_CLANG19} -DOMPKIT_CUDA_ASM_ROOT=${OMPKIT_CUDA_ASM_ROOT}
   -DOMPKIT_LLVM_LIBDIR=${OMPKIT_LLVM19_LIBDIR})
 
+# target-clang19-cudamode: the same compiler and detection with -fopenmp-cuda-mode (no
+# globalization: locals stay private to their thread), to compare with target-clang19.
+ompkit_config(target-clang19-cudamode omp_target "${OMPKIT_CLANG19}" true ${ok} "${why}"
+  -DCMAKE_C_COMPILER=${OMPKIT_CLANG19} -DOMPKIT_CUDA_ASM_ROOT=${OMPKIT_CUDA_ASM_ROOT}
+  -DOMPKIT_LLVM_LIBDIR=${OMPKIT_LLVM19_LIBDIR} -DOMPKIT_EXTRA_FLAGS=-fopenmp-cuda-mode)
+
 # cuda-nvcc: the CUDA reference.
 set(ok FALSE)
 set(why "nvcc not found (set OMPKIT_NVCC)")

@@ -68,9 +68,12 @@ struct col {
   char label[160];
 };
 
+/* One column per (configuration, variant): the case catalogue alone brings about 60. */
+enum { REPORT_MAX_COLS = 256 };
+
 struct report {
   struct resultset rs;
-  struct col cols[64];
+  struct col cols[REPORT_MAX_COLS];
   int ncols;
   json_t *rows;    /* [{kernel, point, wl, cells: {colidx: line}, sortkey}] */
   json_t *linked;  /* anchor -> [remark records], the remarks the table links to */
@@ -83,7 +86,7 @@ static int col_of(struct report *r, json_t *j) {
   if (!v) v = "";
   for (int i = 0; i < r->ncols; ++i)
     if (!strcmp(r->cols[i].config, c) && !strcmp(r->cols[i].variant, v)) return i;
-  if (r->ncols == 64) return -1;
+  if (r->ncols == REPORT_MAX_COLS) return -1;
   struct col *k = &r->cols[r->ncols];
   k->config = c, k->variant = v, k->model = m ? m : "";
   if (!strcmp(k->model, "omp_target")) snprintf(k->label, sizeof k->label, "%s %s", c, v);
@@ -180,8 +183,8 @@ static void build_rows(struct report *r) {
   json_decref(by_key);
   json_decref(gpu_wl);
   /* Columns in model order; cells are keyed by column index, so renumber them. */
-  int idx[64];
-  struct col sorted[64];
+  int idx[REPORT_MAX_COLS];
+  struct col sorted[REPORT_MAX_COLS];
   memcpy(sorted, r->cols, sizeof(struct col) * (size_t)r->ncols);
   qsort(sorted, (size_t)r->ncols, sizeof *sorted, col_cmp);
   for (int a = 0; a < r->ncols; ++a)

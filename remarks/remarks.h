@@ -22,6 +22,7 @@ struct ok_remark {
   int line, column;
   int nargs;
   struct ok_remark_arg args[OK_REMARK_MAX_ARGS];
+  int args_dropped;     /* arguments past OK_REMARK_MAX_ARGS, left out of args and message */
   const char *message;  /* the args' values concatenated, as LLVM prints the remark */
 };
 

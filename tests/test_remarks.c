@@ -62,6 +62,16 @@ static void real_fixture(const char *dir) {
   CHECK(s.with_arg_debugloc >= 1, "args with nested DebugLoc not parsed");
 }
 
+struct wide {
+  int nargs, dropped, after;
+};
+static int on_wide(const struct ok_remark *r, void *ud) {
+  struct wide *w = ud;
+  if (!strcmp(r->name, "InstructionMix")) w->nargs = r->nargs, w->dropped = r->args_dropped;
+  if (!strcmp(r->name, "OMP120")) w->after = 1;
+  return 0;
+}
+
 static void expect_error(const char *label, const char *yaml, size_t len, const char *want) {
   char err[512] = "";
   long n = ok_remarks_parse_buffer(label, (const unsigned char *)yaml, len, NULL, NULL, err, sizeof err);
@@ -115,6 +125,20 @@ static void malformed(void) {
   k += (size_t)sprintf(huge + k, "\n...\n");
   expect_error("huge", huge, k, "token larger than");
   free(huge);
+
+  /* A record with more arguments than kept (asm-printer's instruction mix): the record stays, the
+   * extra arguments are counted as dropped, and the records after it are still read. */
+  {
+    char many[8192];
+    size_t m = (size_t)sprintf(many, "--- !Analysis\nPass: asm-printer\nName: InstructionMix\nFunction: f\nArgs:\n");
+    for (int i = 0; i < 100; ++i) m += (size_t)sprintf(many + m, "  - INST_op%d: '%d'\n", i, i);
+    m += (size_t)sprintf(many + m, "...\n--- !Passed\nPass: openmp-opt\nName: OMP120\nFunction: g\n...\n");
+    struct wide w = {0};
+    CHECK(ok_remarks_parse_buffer("wide", (const unsigned char *)many, m, on_wide, &w, err, sizeof err) == 2,
+          "wide record: %s", err);
+    CHECK(w.nargs == OK_REMARK_MAX_ARGS && w.dropped == 100 - OK_REMARK_MAX_ARGS && w.after,
+          "wide record: %d args kept, %d dropped, next record %s", w.nargs, w.dropped, w.after ? "read" : "lost");
+  }
 
   /* Binary garbage. */
   unsigned char junk[4096];

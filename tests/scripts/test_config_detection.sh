@@ -7,15 +7,18 @@ grep -q 'ompkit config native-gcc: enabled' "$TMP/log" || fail "native-gcc not e
 grep -q 'ompkit config cuda-nvcc: disabled (nvcc not found at /nonexistent/nvcc' "$TMP/log" || fail "cuda-nvcc reason"
 grep -q 'ompkit config target-clang19: disabled (clang-19 not found at /nonexistent/clang-19' "$TMP/log" \
   || fail "target-clang19 reason"
+grep -q 'ompkit config target-clang19-cudamode: disabled (clang-19 not found at /nonexistent/clang-19' "$TMP/log" \
+  || fail "target-clang19-cudamode reason"
 grep -q 'ompkit config native-clang19: disabled (clang-19 not found' "$TMP/log" || fail "native-clang19 reason"
 n=$(grep -c '^-- ompkit config ' "$TMP/log")
-[ "$n" = 4 ] || fail "expected 4 configuration lines, got $n"
+[ "$n" = 5 ] || fail "expected 5 configuration lines, got $n"
 grep -q '"name": "cuda-nvcc", "model": "cuda", "enabled": false, "reason": "nvcc not found' "$TMP/b/ompkit-configs.json" \
   || fail "manifest lacks the disabled reason"
 # A missing assembler root disables only the offload configuration.
 cmake -S "$SRC" -B "$TMP/c" -DBUILD_TESTING=OFF -DOMPKIT_CUDA_ASM_ROOT=/nonexistent >"$TMP/log2" 2>&1 || fail "configure 2"
 if command -v clang-19 >/dev/null; then
   grep -q 'ompkit config target-clang19: disabled (no CUDA 11.8 assembler at /nonexistent' "$TMP/log2" || fail "asm reason"
+  grep -q 'ompkit config target-clang19-cudamode: disabled (no CUDA 11.8 assembler' "$TMP/log2" || fail "cudamode asm reason"
   grep -q 'ompkit config native-clang19: enabled' "$TMP/log2" || fail "native-clang19 should stay enabled"
 fi
 pass "disabled configurations carry reasons"
