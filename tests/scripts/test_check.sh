@@ -22,7 +22,7 @@ l120=$(grep -n 'EXPECT-REMARK: OMP120' "$TMP/src/atomic_add_scalar.c" | cut -d: 
 lmode=$(grep -n 'EXPECT-MODE: Generic$' "$TMP/src/atomic_add_scalar.c" | head -n 1 | cut -d: -f1)
 [ -n "$l120" ] && [ -n "$lmode" ] || fail "could not plant the wrong expectations"
 set +e
-"$OMPKIT" check --sources "$TMP/src" >"$TMP/bad.out" 2>"$TMP/bad.err"
+"$OMPKIT" check --config target-clang19 --sources "$TMP/src" >"$TMP/bad.out" 2>"$TMP/bad.err"
 rc=$?
 set -e
 [ $rc = 1 ] || fail "wrong expectation: exit $rc, want 1: $(cat "$TMP/bad.out" "$TMP/bad.err")"
