@@ -34,6 +34,8 @@ static void usage(FILE *f) {
 }
 
 int main(int argc, char **argv) {
+  /* Line-buffered even into a file or pipe: progress lines survive whatever ends the process. */
+  setvbuf(stdout, NULL, _IOLBF, 0);
   if (argc < 2) {
     usage(stderr);
     return OK_EXIT_USAGE;

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 void study_init(struct study *st, const char *dir) {
+  memset(st, 0, sizeof *st); /* nlistings and the listing slots start empty */
   snprintf(st->dir, sizeof st->dir, "%s", dir);
   st->remarks = json_object();
   st->resources = json_object();
