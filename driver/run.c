@@ -203,6 +203,9 @@ static void last_line(const char *text, char *buf, size_t n) {
   }
 }
 
+/* Stamped on every result line, so a line read alone still says where it was measured. */
+static char g_host[256], g_gpu[256];
+
 static char *env_benchmarks[] = {"OMP_TARGET_OFFLOAD=MANDATORY", "LIBOMPTARGET_INFO=16", NULL};
 
 /* On a terminal: one line redrawn in place (done/total, current run, elapsed, estimate left). */
@@ -270,6 +273,8 @@ static int run_variant(struct study *st, const struct ok_config *c, const char *
     /* The driver, not the bench, is the authority on which configuration produced a line. */
     json_object_set_new(j, "config", json_string(c->name));
     json_object_set_new(j, "model", json_string(c->model));
+    if (g_host[0]) json_object_set_new(j, "host", json_string(g_host));
+    if (c->needs_gpu && g_gpu[0]) json_object_set_new(j, "gpu", json_string(g_gpu));
     if (target) json_object_set_new(j, "env", json_string("OMP_TARGET_OFFLOAD=MANDATORY LIBOMPTARGET_INFO=16"));
     study_join(st, c, j, p.err ? p.err : "");
     if (o->repeat > 1) json_object_set_new(j, "repeat", json_integer(repeat));
@@ -422,6 +427,8 @@ int cmd_run(int argc, char **argv) {
   if (symlink(base, link_tmp) || rename(link_tmp, link_path)) unlink(link_tmp);
   printf("ompkit: results in %s\n", dir);
 
+  struct utsname un;
+  if (!uname(&un)) snprintf(g_host, sizeof g_host, "%s", un.nodename);
   struct study st;
   study_init(&st, dir);
   study_compile_data(&st, &m);
@@ -463,7 +470,11 @@ int cmd_run(int argc, char **argv) {
         ok_proc_free(&p);
         continue;
       }
-      if (!gpu && !strcmp(c->model, "cuda")) gpu = json_incref(probe);
+      if (!gpu && !strcmp(c->model, "cuda")) {
+        gpu = json_incref(probe);
+        const char *name = json_string_value(json_object_get(probe, "device_name"));
+        snprintf(g_gpu, sizeof g_gpu, "%s", name ? name : "");
+      }
       json_decref(probe);
       ok_proc_free(&p);
     }

@@ -435,14 +435,26 @@ static void csv_field(FILE *f, json_t *v, int first) {
 
 int study_write_tables(struct study *st) {
   /* Stable column order; units in the names. */
-  static const char *cols[] = {"config",       "model",          "kernel",        "variant",
-                               "source_mode",  "status",         "verified",      "on_device",
-                               "threads",      "teams",          "iters",         "runs",
-                               "time_median_s", "time_min_s",    "time_max_s",    "ns_per_op_total",
-                               "observed_mode", "static_mode", "mode_mismatch", "launch_blocks",
-                               "launch_threads", "kernel_symbol",
-                               "registers",    "smem_bytes",     "stack_bytes",   "lmem_bytes",
-                               "spill_stores_bytes", "spill_loads_bytes", "remarks", "error", NULL};
+  /* Header name, then the field's path in the JSON line ("a.b" is a nested field). */
+  static const char *cols[][2] = {
+      {"config", "config"}, {"model", "model"}, {"kernel", "kernel"}, {"variant", "variant"},
+      {"source_mode", "source_mode"}, {"status", "status"}, {"verified", "verified"}, {"on_device", "on_device"},
+      {"type", "type"}, {"threads", "threads"}, {"teams", "teams"}, {"stride", "stride"}, {"param", "param"},
+      {"affinity", "affinity"}, {"smt", "smt"}, {"iters", "iters"}, {"n_iter", "n_iter"}, {"unroll", "unroll"},
+      {"runs", "runs"}, {"retries", "retries"}, {"flagged", "flagged"}, {"repeat", "repeat"},
+      {"time_median_s", "time_s.median"}, {"time_min_s", "time_s.min"}, {"time_max_s", "time_s.max"},
+      {"ns_per_op_total", "ns_per_op_total"},
+      {"per_op_ns_median", "per_op_ns.median"}, {"per_op_ns_min", "per_op_ns.min"}, {"per_op_ns_max", "per_op_ns.max"},
+      {"per_op_cycles_median", "per_op_cycles.median"}, {"per_op_cycles_min", "per_op_cycles.min"},
+      {"per_op_cycles_max", "per_op_cycles.max"}, {"spread", "spread"},
+      {"throughput_per_thread_ops_s", "throughput_per_thread_ops_s"}, {"sm_clock_mhz", "sm_clock_mhz"},
+      {"present_in_code", "present_in_code.present"}, {"code_symbol", "code_symbol"},
+      {"observed_mode", "observed_mode"}, {"static_mode", "static_mode"}, {"mode_mismatch", "mode_mismatch"},
+      {"launch_blocks", "launch_blocks"}, {"launch_threads", "launch_threads"}, {"kernel_symbol", "kernel_symbol"},
+      {"registers", "registers"}, {"smem_bytes", "smem_bytes"}, {"stack_bytes", "stack_bytes"},
+      {"lmem_bytes", "lmem_bytes"}, {"spill_stores_bytes", "spill_stores_bytes"},
+      {"spill_loads_bytes", "spill_loads_bytes"}, {"remarks", "remarks"}, {"host", "host"}, {"gpu", "gpu"},
+      {"error", "error"}, {NULL, NULL}};
   char path[PATH_MAX + 64];
   snprintf(path, sizeof path, "%s/results.jsonl", st->dir);
   FILE *in = fopen(path, "r");
@@ -450,7 +462,7 @@ int study_write_tables(struct study *st) {
   char *buf = NULL;
   size_t len = 0;
   FILE *mem = open_memstream(&buf, &len);
-  for (int k = 0; cols[k]; ++k) fprintf(mem, "%s%s", k ? "," : "", cols[k]);
+  for (int k = 0; cols[k][0]; ++k) fprintf(mem, "%s%s", k ? "," : "", cols[k][0]);
   fputc('\n', mem);
   json_error_t je;
   char *line = NULL;
@@ -458,13 +470,15 @@ int study_write_tables(struct study *st) {
   while (getline(&line, &cap, in) > 0) {
     json_t *j = json_loads(line, 0, &je);
     if (!j) continue;
-    json_t *t = json_object_get(j, "time_s");
-    for (int k = 0; cols[k]; ++k) {
+    for (int k = 0; cols[k][0]; ++k) {
+      const char *dot = strchr(cols[k][1], '.');
       json_t *v;
-      if (!strcmp(cols[k], "time_median_s")) v = json_object_get(t, "median");
-      else if (!strcmp(cols[k], "time_min_s")) v = json_object_get(t, "min");
-      else if (!strcmp(cols[k], "time_max_s")) v = json_object_get(t, "max");
-      else v = json_object_get(j, cols[k]);
+      if (dot) {
+        char outer[64];
+        snprintf(outer, sizeof outer, "%.*s", (int)(dot - cols[k][1]), cols[k][1]);
+        v = json_object_get(json_object_get(j, outer), dot + 1);
+      } else
+        v = json_object_get(j, cols[k][1]);
       csv_field(mem, v, k == 0);
     }
     fputc('\n', mem);

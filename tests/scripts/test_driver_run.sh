@@ -24,7 +24,7 @@ if config_enabled target-clang19; then
   grep -q '"config":"target-clang19","function":"__omp_offloading_.*"registers":' "$D/resources.jsonl" \
     || fail "offload resources not collected"
 fi
-head -n 1 "$D/results.csv" | grep -q '^config,model,kernel,variant,source_mode,status,verified,on_device,threads' \
+head -n 1 "$D/results.csv" | grep -q '^config,model,kernel,variant,source_mode,status,verified,on_device,type,threads,teams,stride' \
   || fail "CSV header"
 grep -q '"git_sha"' "$D/provenance.json" || fail "provenance lacks git_sha"
 pass "run without GPU completes"
