@@ -70,6 +70,8 @@ static int on_remark(const struct ok_remark *r, void *ud) {
   json_object_set_new(j, "pass", json_string(r->pass));
   json_object_set_new(j, "name", json_string(r->name));
   json_object_set_new(j, "function", json_string(r->function));
+  char dem[1024];
+  if (ok_demangle(r->function, dem, sizeof dem) == 0) json_object_set_new(j, "function_demangled", json_string(dem));
   if (r->file) {
     json_object_set_new(j, "file", json_string(r->file));
     json_object_set_new(j, "line", json_integer(r->line));
@@ -107,6 +109,8 @@ static int on_resource(const struct ok_resource *r, void *ud) {
   json_t *j = json_object();
   json_object_set_new(j, "config", json_string(x->config));
   json_object_set_new(j, "function", json_string(r->function));
+  char dem[1024];
+  if (ok_demangle(r->function, dem, sizeof dem) == 0) json_object_set_new(j, "function_demangled", json_string(dem));
   json_object_set_new(j, "tool", json_string(r->tool));
   json_object_set_new(j, "registers", json_integer(r->registers));
 #define OPT(key, v) \

@@ -75,3 +75,7 @@ struct ok_launch {
 /* Parses one LIBOMPTARGET_INFO launch line; 0 on success, -1 if the line is not one. */
 int ok_launch_parse(const char *line, struct ok_launch *out);
 #endif
+
+/* Demangles an Itanium C++ symbol (_Z...) into out; -1 when name is not one (C symbols, offload
+ * kernels) or cannot be demangled. */
+int ok_demangle(const char *name, char *out, size_t n);

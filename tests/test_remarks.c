@@ -368,12 +368,23 @@ static void expect_parser(const char *dir) {
   CHECK(ok_expect_parse_file("/nonexistent.c", &v, &n, err, sizeof err) == -1 && strstr(err, "cannot open"), "%s", err);
 }
 
+static void demangle(void) {
+  char out[256];
+  CHECK(ok_demangle("_Z24atomic_add_scalar_kernelPyliPi", out, sizeof out) == 0 &&
+            !strcmp(out, "atomic_add_scalar_kernel(unsigned long long*, long, int, int*)"),
+        "demangled CUDA kernel: %s", out);
+  CHECK(ok_demangle("__omp_offloading_fe00_5100af_atomic_add_scalar_spmd_l34", out, sizeof out) == -1,
+        "an offload kernel is a C symbol");
+  CHECK(ok_demangle("_Zgarbage", out, sizeof out) == -1, "garbage demangled");
+}
+
 int main(int argc, char **argv) {
   const char *dir = argc > 1 ? argv[1] : "tests/fixtures";
   real_fixture(dir);
   malformed();
   resources(dir);
   launch();
+  demangle();
   other_versions(dir);
   spills(dir);
   ir_modes(dir);
