@@ -253,7 +253,7 @@ static int run_variant(struct study *st, const struct ok_config *c, const char *
   progress(o, idx - 1, total, c->name, spec);
   int target = !strcmp(c->model, "omp_target");
   struct ok_proc p;
-  int bad = 0, lines = 0;
+  int bad = 0, lines = 0, points_ok = 0;
   json_t *fail = NULL;
   if (ok_spawn(argv, target ? env_benchmarks : NULL, o->timeout, &p)) {
     fail = status_line(c, kernel, variant, "crashed: could not start", strerror(errno));
@@ -279,7 +279,10 @@ static int run_variant(struct study *st, const struct ok_config *c, const char *
     study_join(st, c, j, p.err ? p.err : "");
     if (o->repeat > 1) json_object_set_new(j, "repeat", json_integer(repeat));
     append_line(res, j);
-    log_result(j, c, spec, idx, total, o->tty);
+    /* Whole-kernel results get a line each; primitive points only when they are not ok (a summary
+     * line per variant follows), so a sweep does not flood the log. */
+    if (!json_object_get(j, "per_op_ns") || !s || strcmp(s, "ok")) log_result(j, c, spec, idx, total, o->tty);
+    else ++points_ok;
     json_decref(j);
     ++lines;
   }
@@ -299,6 +302,11 @@ static int run_variant(struct study *st, const struct ok_config *c, const char *
     } else if (p.code != 0 && !bad) {
       fail = status_line(c, kernel, variant, "malformed output", "bench said ok but exited non-zero");
     }
+  }
+  if (points_ok) {
+    if (o->tty) fputs("\r\033[K", stdout);
+    printf("ompkit: [%d/%d] %s %s: %d of %d point(s) ok, %.1f s\n", idx, total, c->name, spec, points_ok, lines,
+           p.seconds);
   }
   if (fail) {
     if (o->repeat > 1) json_object_set_new(fail, "repeat", json_integer(repeat));
