@@ -14,7 +14,7 @@ static __global__ void ok_spin(long long cycles, long long *out) {
 }
 
 /* SM clock in MHz: a spin of known clock64 cycles timed with events (not the nominal clockRate). */
-static double sm_clock_mhz(void) {
+double ok_cuda_sm_clock_mhz(void) {
   long long *d = nullptr, spun = 0;
   if (cudaMalloc(&d, sizeof *d) != cudaSuccess) return 0;
   ok_spin<<<1, 1>>>(20000000LL, d); /* warm the clocks up */
@@ -81,7 +81,7 @@ int ok_cuda_sweep(const struct ok_variant *v, const struct ok_params *p, const s
       for (int t = 1; t <= 1024; t *= 2) shape.push_back({b, t});
   } else
     shape = {{1, 1}, {1, 32}, {1, 1024}, {sms, 1024}};
-  const double mhz = sm_clock_mhz();
+  const double mhz = ok_cuda_sm_clock_mhz();
   const long base_iters = p->iters > 0 && p->iters != 1000 ? p->iters : 1000;
   int rc = 0;
   for (int k = 0; k < s->nprims; ++k) {

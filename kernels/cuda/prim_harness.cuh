@@ -84,6 +84,8 @@ struct ok_csweep {
   int warp;    /* warp primitive: thread counts stay powers of two */
 };
 int ok_cuda_sweep(const struct ok_variant *v, const struct ok_params *p, const struct ok_csweep *s);
+/* SM clock in MHz, measured now (a clock64 spin timed with events); 0 on failure. */
+double ok_cuda_sm_clock_mhz(void);
 
 int ok_ccheck_ran(const struct ok_cctx *c, const struct ok_cprim *pr, char *d, size_t n);
 int ok_ccheck_a0_count(const struct ok_cctx *c, const struct ok_cprim *pr, char *d, size_t n);
