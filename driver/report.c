@@ -467,6 +467,85 @@ static int throughput_figs(struct report *r, const char *gp, struct fig *figs, i
   return n;
 }
 
+static int cmp_long(const void *a, const void *b) {
+  long x = *(const long *)a, y = *(const long *)b;
+  return (x > y) - (x < y);
+}
+
+static int index_of(const long *v, int n, long x) {
+  for (int i = 0; i < n; ++i)
+    if (v[i] == x) return i;
+  return -1;
+}
+
+/* Heat maps for parameter grids: per (config, kernel, variant, type) measured over at least two
+ * team counts and two thread counts, the time per op on a log colour scale. */
+static int heat_figs(struct report *r, const char *gp, struct fig *figs, int max) {
+  json_t *grids = json_object();
+  size_t i;
+  json_t *j;
+  json_array_foreach(r->rs.lines, i, j) {
+    double ns = rs_ns_per_op(j);
+    if (!rs_is_ok(j) || isnan(ns) || ns <= 0 || rs_int(j, "threads") < 1 || rs_int(j, "teams") < 1 ||
+        json_object_get(j, "stride"))
+      continue;
+    const char *ty = rs_str(j, "type"), *pa = rs_str(j, "param");
+    char key[512];
+    snprintf(key, sizeof key, "%s %s/%s%s%s%s%s", rs_str(j, "config"), rs_str(j, "kernel"), rs_str(j, "variant"),
+             ty && *ty ? " " : "", ty ? ty : "", pa ? " " : "", pa ? pa : "");
+    json_t *pts = json_object_get(grids, key);
+    if (!pts) json_object_set_new(grids, key, pts = json_array());
+    json_array_append_new(pts, json_pack("[I,I,f]", (json_int_t)rs_int(j, "teams"), (json_int_t)rs_int(j, "threads"), ns));
+  }
+  int n = 0;
+  const char *key;
+  json_t *pts;
+  json_object_foreach(grids, key, pts) {
+    if (n == max) break;
+    long teams[64], threads[64];
+    int nt = 0, nh = 0;
+    size_t q;
+    json_t *pt;
+    json_array_foreach(pts, q, pt) {
+      long t = (long)json_integer_value(json_array_get(pt, 0)), h = (long)json_integer_value(json_array_get(pt, 1));
+      if (index_of(teams, nt, t) < 0 && nt < 64) teams[nt++] = t;
+      if (index_of(threads, nh, h) < 0 && nh < 64) threads[nh++] = h;
+    }
+    if (nt < 2 || nh < 2) continue;
+    qsort(teams, (size_t)nt, sizeof *teams, cmp_long);
+    qsort(threads, (size_t)nh, sizeof *threads, cmp_long);
+    struct fig *fg = &figs[n++];
+    snprintf(fg->title, sizeof fg->title, "%s: ns per op, teams/blocks x threads", key);
+    snprintf(fg->file, sizeof fg->file, "heat-%d", n);
+    if (!gp) {
+      snprintf(fg->note, sizeof fg->note, "Not plotted: gnuplot not found (apt-get install gnuplot-nox).");
+      continue;
+    }
+    char *script = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&script, &len);
+    fprintf(f, "set title ");
+    gp_quote(f, fg->title);
+    fprintf(f, " noenhanced\nset xlabel 'threads per team/block'\nset ylabel 'teams/blocks'\n"
+               "set logscale cb\nset cblabel 'ns per op'\nset palette rgbformulae 22,13,-31\nset xtics (");
+    for (int a = 0; a < nh; ++a) fprintf(f, "%s'%ld' %d", a ? ", " : "", threads[a], a);
+    fprintf(f, ")\nset ytics (");
+    for (int a = 0; a < nt; ++a) fprintf(f, "%s'%ld' %d", a ? ", " : "", teams[a], a);
+    fprintf(f, ")\nset xrange [-0.5:%d.5]\nset yrange [-0.5:%d.5]\n$d << EOD\n", nh - 1, nt - 1);
+    json_array_foreach(pts, q, pt)
+      fprintf(f, "%d %d %.6g\n", index_of(threads, nh, (long)json_integer_value(json_array_get(pt, 1))),
+              index_of(teams, nt, (long)json_integer_value(json_array_get(pt, 0))),
+              json_number_value(json_array_get(pt, 2)));
+    /* Each cell a 1 x 1 box around its grid point (boxxyerror takes half-widths). */
+    fprintf(f, "EOD\nplot $d using 1:2:(0.5):(0.5):3 with boxxyerror fs solid 1.0 noborder palette notitle\n");
+    fclose(f);
+    fg->svg = plot(gp, r->rs.dir, fg->file, script, fg->note, sizeof fg->note);
+    free(script);
+  }
+  json_decref(grids);
+  return n;
+}
+
 static void ratio_fig(struct report *r, const char *gp, struct fig *fg) {
   snprintf(fg->title, sizeof fg->title, "omp_target time / CUDA time (per op; 1 = as fast as CUDA)");
   snprintf(fg->file, sizeof fg->file, "ratios");
@@ -754,9 +833,10 @@ int report_write(const char *dir, double slow_ratio, int quiet) {
     free(gp);
     gp = NULL;
   }
-  struct fig figs[33];
+  struct fig figs[65];
   memset(figs, 0, sizeof figs);
   int nf = throughput_figs(&r, gp, figs, 32);
+  nf += heat_figs(&r, gp, figs + nf, 32);
   ratio_fig(&r, gp, &figs[nf++]);
   both(&r, "## Plots\n\n", "<h2>Plots</h2>\n");
   for (int i = 0; i < nf; ++i) {

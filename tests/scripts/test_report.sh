@@ -41,4 +41,17 @@ set +e
 "$OMPKIT" report "$TMP/nope" >"$TMP/out" 2>"$TMP/err"; rc=$?
 set -e
 [ $rc = 2 ] && [ "$(wc -l <"$TMP/err")" = 1 ] || fail "missing folder: exit $rc, $(cat "$TMP/err")"
-pass "report: rows, findings, links, plots"
+# A blocks x threads grid gets a heat map (when gnuplot is there), a lone point does not.
+if command -v gnuplot >/dev/null; then
+  G="$TMP/grid"
+  mkdir -p "$G"
+  echo '{"date":"2026-11-22T00:00:00Z","configs":[]}' >"$G/provenance.json"
+  for b in 1 2; do for t in 32 64; do
+    echo "{\"config\":\"cuda-nvcc\",\"model\":\"cuda\",\"kernel\":\"barrier\",\"variant\":\"syncthreads\",\"status\":\"ok\",\"type\":\"\",\"threads\":$t,\"teams\":$b,\"per_op_ns\":{\"median\":$((b * t)),\"min\":1,\"max\":999}}"
+  done; done >"$G/results.jsonl"
+  "$OMPKIT" report "$G" >/dev/null || fail "report on a grid failed"
+  [ -s "$G/plots/heat-1.svg" ] || fail "no heat map for a 2 x 2 grid"
+  grep -q 'cuda-nvcc barrier/syncthreads: ns per op, teams/blocks x threads' "$G/report.md" || fail "heat map not in report.md"
+  [ ! -e "$G/plots/heat-2.svg" ] || fail "an extra heat map"
+fi
+pass "report: rows, findings, links, plots, heat map"
