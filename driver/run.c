@@ -57,8 +57,9 @@ static void usage(FILE *f) {
              "DIR/<timestamp>/{results.jsonl,results.csv,remarks.jsonl,resources.jsonl,provenance.json}\n"
              "with DIR/latest pointing at it (DIR defaults to ./results), then report.md/report.html.\n"
              "--quick (default) / --full pick each bench's sweep; --repeat N runs the whole study N\n"
-             "times (lines tagged \"repeat\"); --gpu N sets CUDA_VISIBLE_DEVICES for the benches. GPU\n"
-             "configurations are skipped with a note when no GPU is usable.\n"
+             "times (lines tagged \"repeat\"); --gpu N sets CUDA_VISIBLE_DEVICES for the benches; --runs N\n"
+             "sets the timed runs (default: each bench's own, 5 runs of a kernel, 9 baseline/test pairs\n"
+             "of a primitive). GPU configurations are skipped with a note when no GPU is usable.\n"
              "Exit: 0 ok, 1 a check failed, 2 usage error.\n");
 }
 
@@ -69,7 +70,7 @@ static int parse_opts(int argc, char **argv, struct run_opts *o) {
                                      {"gpu", 1, 0, 'g'},     {"help", 0, 0, 'h'},   {0, 0, 0, 0}};
   o->out = "results";
   o->timeout = 300;
-  o->runs = 5;
+  o->runs = 0; /* 0: each bench's own default (5 runs of a kernel, 9 pairs of a primitive) */
   o->sweep = "quick";
   o->repeat = 1;
   opterr = 0;
@@ -249,7 +250,8 @@ static int run_variant(struct study *st, const struct ok_config *c, const char *
   char spec[256], runs[16];
   snprintf(spec, sizeof spec, "%s/%s", kernel, variant);
   snprintf(runs, sizeof runs, "%d", o->runs);
-  char *argv[] = {(char *)c->bench, "--run", spec, "--runs", runs, "--sweep", (char *)o->sweep, NULL};
+  char *argv[] = {(char *)c->bench, "--run", spec, "--sweep", (char *)o->sweep, "--runs", runs, NULL};
+  if (o->runs <= 0) argv[5] = NULL; /* the bench's default */
   progress(o, idx - 1, total, c->name, spec);
   int target = !strcmp(c->model, "omp_target");
   struct ok_proc p;

@@ -18,7 +18,7 @@ unset CUDA_VISIBLE_DEVICES
 
 "$OMPKIT" run --out "$TMP/q" >"$TMP/log" 2>&1 || { cat "$TMP/log"; fail "quick run failed"; }
 R="$TMP/q/latest/results.jsonl"
-grep -q '"args":"--run k/v --runs 5 --sweep quick"' "$R" || fail "--sweep quick not passed by default: $(cat "$R")"
+grep -q '"args":"--run k/v --sweep quick"' "$R" || fail "--sweep quick not passed by default (and no --runs: the bench default): $(cat "$R")"
 grep -q '"cvd":"unset"' "$R" || fail "CUDA_VISIBLE_DEVICES set without --gpu"
 grep -q '"repeat"' "$R" && fail "single run tagged with repeat"
 grep -q '^ompkit: \[1/1\] fake k/v: ok' "$TMP/log" || fail "plain log line when not a terminal"
@@ -28,7 +28,7 @@ grep -q '^| k | threads=2 | \*\*500 ms\*\* @2 thr |$' "$TMP/q/latest/report.md" 
 
 "$OMPKIT" run --out "$TMP/f" --full --repeat 3 --gpu 1 --runs 2 >"$TMP/log" 2>&1 || { cat "$TMP/log"; fail "full run failed"; }
 R="$TMP/f/latest/results.jsonl"
-[ "$(grep -c '"args":"--run k/v --runs 2 --sweep full"' "$R")" = 3 ] || fail "--full/--repeat 3: $(cat "$R")"
+[ "$(grep -c '"args":"--run k/v --sweep full --runs 2"' "$R")" = 3 ] || fail "--full/--repeat 3: $(cat "$R")"
 for i in 0 1 2; do grep -q "\"repeat\":$i}" "$R" || fail "no line tagged repeat $i"; done
 [ "$(grep -c '"cvd":"1"' "$R")" = 3 ] || fail "--gpu 1 did not reach the bench"
 P="$TMP/f/latest/provenance.json"
