@@ -41,6 +41,18 @@ for cfg in target-clang19 target-clang19-cudamode; do
     fail "$cfg: not every variant reported 'ran on host': $(grep -v '"status":"ran on host"' "$TMP/out")"
   ! grep -q '"per_op_\|"base_median"\|"verified":true' "$TMP/out" || fail "$cfg: a host run gave a number: $(cat "$TMP/out")"
   grep -q '"timer":"clock64 per thread (nvvm sreg), max over threads; SM clock measured"' "$TMP/out" || fail "$cfg: timer"
+  # The kept device PTX holds each test body with more of its primitive's instructions than the
+  # baseline (what the driver's presence check reads).
+  K="$BUILD/configs/$cfg/artefacts/keep"
+  for x in "barrier ok_ot_barrier bar\\.sync|barrier\\.sync" "atomic_update ok_ot_atomic_update_relaxed_int atom\\.|red\\.global" \
+    "fence ok_ot_fence_int membar|fence\\." "shfl ok_ot_shfl_down_int shfl\\.sync"; do
+    set -- $x
+    [ -s "$K/$1.ptx" ] || fail "$cfg: no $K/$1.ptx"
+    n() { awk -v f="$1" -v re="$2" '/\.(func|entry) / { on = index($0, ".func " f "(") > 0 } on && $0 ~ re { c++ } END { print c + 0 }' "$3"; }
+    t=$(n "$2_test" "$3" "$K/$1.ptx")
+    b=$(n "$2_base" "$3" "$K/$1.ptx")
+    [ "$t" -gt "$b" ] || fail "$cfg: $2: test has $t '$3' PTX instructions, baseline $b"
+  done
   ran=$((ran + 1))
 done
 [ $ran -gt 0 ] || skip "no omp_target configuration enabled"
