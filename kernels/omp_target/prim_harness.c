@@ -44,6 +44,9 @@ struct sampler {
   const struct ok_tprim *pr;
   const struct ok_tsweep *s;
   char err[160];
+  /* Wall time of each region (omp_get_wtime around it, launch included): a cross-check. */
+  double wall[2][256];
+  int nwall[2];
 };
 
 static int sample(void *vx, int test, double *value) {
@@ -59,7 +62,10 @@ static int sample(void *vx, int test, double *value) {
     snprintf(x->err, sizeof x->err, "omp_target_memcpy to the device failed");
     return -1;
   }
+  const double w0 = omp_get_wtime();
   x->s->launch(c, 2 * x->pr->id + (test ? 1 : 0));
+  const double w1 = omp_get_wtime();
+  if (x->nwall[test ? 1 : 0] < 256) x->wall[test ? 1 : 0][x->nwall[test ? 1 : 0]++] = w1 - w0;
   if (omp_target_memcpy(c->hcycles, c->dcycles, (size_t)slots * sizeof *c->hcycles, 0, 0, c->host, c->dev) ||
       omp_target_memcpy(c->info, c->dinfo, sizeof c->info, 0, 0, c->host, c->dev)) {
     snprintf(x->err, sizeof x->err, "omp_target_memcpy from the device failed");
@@ -149,7 +155,9 @@ int ok_ot_sweep(const struct ok_variant *v, const struct ok_params *p, const str
         snprintf(pt.code_symbol, sizeof pt.code_symbol, "%s", pr->symbol);
         pt.code_family = pr->family;
         char param[128];
-        struct sampler x = {&c, pr, s, ""};
+        static struct sampler x;
+        memset(&x, 0, sizeof x);
+        x.c = &c, x.pr = pr, x.s = s;
         c.dA = omp_target_alloc(c.bytes, dev);
         c.dB = omp_target_alloc(c.bytes, dev);
         c.dcycles = omp_target_alloc((size_t)slots * sizeof(long long), dev);
@@ -176,6 +184,7 @@ int ok_ot_sweep(const struct ok_variant *v, const struct ok_params *p, const str
           long n = p->budget_s > 0 && one_s > 0 ? (long)(p->budget_s / one_s) : base_iters;
           c.n_iter = n < 1 ? 1 : n > base_iters ? base_iters : n;
           struct ok_pair_cfg cfg = {p->runs, p->max_retries, (double)c.n_iter * OK_UNROLL};
+          x.nwall[0] = x.nwall[1] = 0;
           if (ok_measure_pair(sample, &x, &cfg, &pt.st)) {
             pt.error = 1;
           } else {
@@ -189,6 +198,12 @@ int ok_ot_sweep(const struct ok_variant *v, const struct ok_params *p, const str
             } else {
               pt.verified = ok_tcheck_ran(&c, pr, pt.detail, sizeof pt.detail) &&
                             pr->check(&c, pr, pt.detail, sizeof pt.detail);
+              /* Cross-check: the same difference from wall times (launch costs cancel out). */
+              if (x.nwall[0] > 0 && x.nwall[1] > 0) {
+                double wns = (ok_median(x.wall[1], x.nwall[1]) - ok_median(x.wall[0], x.nwall[0])) / cfg.ops * 1e9;
+                size_t len = strlen(pt.detail);
+                snprintf(pt.detail + len, sizeof pt.detail - len, "; wall: %.4g ns/op", wns);
+              }
             }
           }
         }
