@@ -151,9 +151,12 @@ static void load_listings(struct study *st, const struct ok_config *c) {
   char path[PATH_MAX + 64], err[512];
   snprintf(path, sizeof path, "%s/disasm/host.txt", c->artefacts);
   if (access(path, R_OK) == 0 && ok_disasm_load(path, &L->host, err, sizeof err)) ok_err("%s", err);
-  if (strcmp(c->model, "cuda")) return;
+  /* omp_target: the device PTX the build keeps (keep/<source>.ptx); the primitives' bodies are
+   * plain-named device functions there. */
+  int omp = !strcmp(c->model, "omp_target");
+  if (strcmp(c->model, "cuda") && !omp) return;
   char tool[PATH_MAX];
-  if (which("cuobjdump", tool, sizeof tool) == 0) {
+  if (!omp && which("cuobjdump", tool, sizeof tool) == 0) {
     snprintf(path, sizeof path, "%s/sass-%s.txt", st->dir, c->name);
     char *argv[] = {tool, "-sass", (char *)c->bench, NULL};
     struct ok_proc p;
@@ -195,7 +198,7 @@ static void presence(struct study *st, const struct ok_config *c, json_t *result
   struct study_listing *L = NULL;
   for (int i = 0; i < st->nlistings; ++i)
     if (!strcmp(st->listings[i].config, c->name)) L = &st->listings[i];
-  int gpu = !strcmp(c->model, "cuda");
+  int gpu = !strcmp(c->model, "cuda") || !strcmp(c->model, "omp_target");
   struct ok_disasm *d = L ? (gpu ? L->gpu : L->host) : NULL;
   const char *level = gpu ? (L ? L->gpu_level : "") : "x86";
   json_t *pic = json_object();

@@ -48,6 +48,22 @@ static const char *header(char *line) {
     *e = 0;
     return p + strlen(".entry ");
   }
+  /* PTX device function definition: ".visible .func name(", ".func (.param .b32 r) name(";
+   * declarations (".extern .func", a prototype ending in ';') are not functions of the listing. */
+  if ((p = strstr(line, ".func ")) && !strstr(line, ".extern") && line[n - 1] != ';') {
+    p += strlen(".func ");
+    while (*p == ' ' || *p == '\t') ++p;
+    if (*p == '(') { /* return parameter */
+      if (!(p = strchr(p, ')'))) return NULL;
+      ++p;
+      while (*p == ' ' || *p == '\t') ++p;
+    }
+    e = p;
+    while (*e && *e != '(' && *e != ' ' && *e != '\t') ++e;
+    if (e == p) return NULL;
+    *e = 0;
+    return p;
+  }
   return NULL;
 }
 

@@ -1,9 +1,11 @@
 /* remarks/ library: records from a real clang-19 device compile, resource lines from real
  * ptxas/nvlink output, launch lines, and malformed or hostile YAML; clang-16/22 remarks, device IR
  * execution modes, and the EXPECT comment parser. */
+#include "disasm.h"
 #include "expect.h"
 #include "remarks.h"
 
+#include <regex.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -378,6 +380,30 @@ static void demangle(void) {
   CHECK(ok_demangle("_Zgarbage", out, sizeof out) == -1, "garbage demangled");
 }
 
+/* PTX listings: kernels (.entry) and device functions (.func, with or without a return parameter)
+ * are functions; prototypes and .extern declarations add no instructions to the counted ones. The
+ * omp_target primitive bodies are plain-named device functions. */
+static void ptx_functions(const char *dir) {
+  char path[1024], err[256];
+  snprintf(path, sizeof path, "%s/clang19-omp-prims.ptx", dir);
+  struct ok_disasm *d = NULL;
+  CHECK(ok_disasm_load(path, &d, err, sizeof err) == 0, "load %s: %s", path, err);
+  if (!d) return;
+  regex_t re;
+  regcomp(&re, "bar\\.sync|barrier\\.sync", REG_EXTENDED | REG_NOSUB);
+  int ft = 0, fb = 0, fk = 0, fh = 0;
+  long t = ok_disasm_count(d, "ok_ot_barrier_test", &re, &ft), b = ok_disasm_count(d, "ok_ot_barrier_base", &re, &fb);
+  long k = ok_disasm_count(d, "__omp_offloading_fe00_51621d_launch_spmd_l18", &re, &fk);
+  long h = ok_disasm_count(d, "ok_ot_barrier_test_helper", &re, &fh);
+  CHECK(ft == 1 && t == 4, "test body: %d function(s), %ld barriers (want 1, 4)", ft, t);
+  CHECK(fb == 1 && b == 2, "baseline body: %d function(s), %ld barriers (want 1, 2)", fb, b);
+  CHECK(fk == 1 && k == 1, "kernel: %d function(s), %ld barriers (want 1, 1)", fk, k);
+  CHECK(fh == 1 && h == 1, ".func with a return parameter: %d function(s), %ld barriers (want 1, 1)", fh, h);
+  CHECK(ok_disasm_count(d, "ok_opaque_touch", &re, &fh) == 0 && fh == 0, ".extern declaration taken for a function");
+  regfree(&re);
+  ok_disasm_free(d);
+}
+
 int main(int argc, char **argv) {
   const char *dir = argc > 1 ? argv[1] : "tests/fixtures";
   real_fixture(dir);
@@ -389,6 +415,7 @@ int main(int argc, char **argv) {
   spills(dir);
   ir_modes(dir);
   expect_parser(dir);
+  ptx_functions(dir);
   if (failures) fprintf(stderr, "%d check(s) failed\n", failures);
   else printf("all remarks/resources/launch checks passed\n");
   return failures ? 1 : 0;

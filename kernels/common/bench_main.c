@@ -82,7 +82,8 @@ static void jstat(const char *key, double med, double mn, double mx) {
 void ok_emit_point(const struct ok_variant *v, const struct ok_params *p, const struct ok_point *pt) {
   const char *status = "ok";
   char why[256] = "";
-  if (pt->error) status = "error", snprintf(why, sizeof why, "%s", pt->detail);
+  if (pt->ran_on_host) status = "ran on host", snprintf(why, sizeof why, "%s", pt->detail);
+  else if (pt->error) status = "error", snprintf(why, sizeof why, "%s", pt->detail);
   else if (!pt->verified) status = "wrong result", snprintf(why, sizeof why, "%s", pt->detail);
   else if (pt->measured && pt->st.per_op_median <= 0) {
     status = "not measured: test not slower than baseline";
@@ -130,6 +131,7 @@ void ok_emit_point(const struct ok_variant *v, const struct ok_params *p, const 
     jnum("throughput_per_thread_ops_s", 1e9 / (pt->st.per_op_median * to_ns));
   }
   if (pt->clock_mhz > 0) jnum("sm_clock_mhz", pt->clock_mhz);
+  if (pt->ran_on_host) fputs(",\"on_device\":false", stdout);
   if (pt->code_symbol[0]) fputs(",\"code_symbol\":", stdout), jstr(pt->code_symbol);
   if (pt->code_family) fputs(",\"code_family\":", stdout), jstr(pt->code_family);
   fputs(",\"timer\":", stdout);

@@ -1,0 +1,138 @@
+/* OpenMP offload primitive harness: the CUDA harness's method (kernels/cuda/prim_harness.cuh) under
+ * `target teams` + `parallel`. Each device thread reads clock64 (the nvvm special register) before
+ * and after n_iter x OK_UNROLL steps; the maximum over threads is one sample, converted to time
+ * with the SM clock measured once per sweep (a spin of known cycles timed by omp_get_wtime).
+ *
+ * A primitive is written once as STEP(P): the baseline body runs STEP(), the test STEP(PRIM). The
+ * bodies are noinline declare-target functions (OK_OT_PAIR) with plain names, so the device code
+ * names them; each kernel file has exactly two target regions (written out, so `ompkit check`
+ * sees their EXPECT-MODE lines): an SPMD one (`target teams` with nothing but a `parallel` in
+ * it) and a generic one (an opaque call before the `parallel`). Both call OK_OT_THREAD, which
+ * dispatches on `which` = 2 x (the body pair's id) + (1 for the test) to the bodies. */
+#ifndef OK_OT_PRIM_HARNESS_H
+#define OK_OT_PRIM_HARNESS_H
+#include "ok_bench.h"
+#include "ok_unroll.h"
+
+#include <omp.h>
+#include <stddef.h>
+
+/* Device clock: clock64 on NVPTX; on the host (fallback only, so the host side compiles and a
+ * host run can be detected) nanoseconds from omp_get_wtime. */
+#pragma omp declare target
+static inline long long ok_ot_clock(void) { return (long long)(omp_get_wtime() * 1e9); }
+#pragma omp end declare target
+#pragma omp begin declare variant match(device = {arch(nvptx64)})
+static inline long long ok_ot_clock(void) { return (long long)__nvvm_read_ptx_sreg_clock64(); }
+#pragma omp end declare variant
+
+#define OK_OT_LINE_BYTES 128
+
+struct ok_tctx {
+  int teams, threads;      /* requested */
+  int act_teams, act_threads; /* read inside the region (thread 0 of team 0) */
+  long n_iter, stride;
+  int dev, host;
+  size_t bytes;
+  void *dA, *dB;           /* device arrays, zeroed before each sample */
+  long long *dcycles;      /* per thread slot: team x threads + thread */
+  double *dsink;
+  int *dinfo;              /* [0] ran on the device, [1] teams, [2] threads of the parallel region */
+  void *hA, *hB, *hzero;
+  long long *hcycles;
+  double *hsink;
+  int info[3];
+};
+
+struct ok_tprim;
+typedef void (*ok_tsim)(int w, long steps, double *out);
+struct ok_tprim {
+  const char *type;
+  int id;              /* body pair id in the file's dispatch */
+  const char *symbol;  /* the test body (a plain-named device function) */
+  const char *family;  /* PTX instruction family the test must hold more of than the base */
+  size_t elem;
+  int per_step;
+  int (*check)(const struct ok_tctx *c, const struct ok_tprim *pr, char *d, size_t n);
+  ok_tsim sim;
+  const char *param;
+};
+
+/* A file's two target regions: run body `which` with the SPMD or the generic kernel. */
+typedef void (*ok_tlaunch)(struct ok_tctx *c, int which);
+
+struct ok_tsweep {
+  const struct ok_tprim *prims;
+  int nprims;
+  ok_tlaunch launch;
+  int strided;   /* strides 1 and 32 */
+  int warp;      /* warp primitive */
+  int max_total; /* >0: skip shapes with more threads in all (serialized primitives) */
+};
+int ok_ot_sweep(const struct ok_variant *v, const struct ok_params *p, const struct ok_tsweep *s);
+
+int ok_tcheck_ran(const struct ok_tctx *c, const struct ok_tprim *pr, char *d, size_t n);
+int ok_tcheck_a0_count(const struct ok_tctx *c, const struct ok_tprim *pr, char *d, size_t n);
+int ok_tcheck_strided(const struct ok_tctx *c, const struct ok_tprim *pr, char *d, size_t n);
+int ok_tcheck_two_arrays(const struct ok_tctx *c, const struct ok_tprim *pr, char *d, size_t n);
+int ok_tcheck_warp_sim(const struct ok_tctx *c, const struct ok_tprim *pr, char *d, size_t n);
+
+/* One body: a device function run by every thread of the parallel region. STEP may use A, B, VA,
+ * VB, gtid (this thread's slot), lane, w (min(32, threads)), mask, stride, acc (AT). */
+#define OK_OT_BODY(FN, T, AT, STEP)                                                                     \
+  __attribute__((noinline)) void FN(T *A, T *B, long n_iter, long stride, int gtid, int lane, int w,     \
+                                    unsigned mask, long long *cycles, double *sink) {                    \
+    volatile T *const VA = A;                                                                           \
+    volatile T *const VB = B;                                                                           \
+    AT acc = (AT)lane;                                                                                  \
+    (void)VA, (void)VB, (void)mask, (void)stride, (void)B, (void)w;                                     \
+    _Pragma("omp barrier") const long long t0 = ok_ot_clock();                                          \
+    for (long it = 0; it < n_iter; ++it) {                                                              \
+      OK_REP(STEP)                                                                                      \
+    }                                                                                                   \
+    const long long t1 = ok_ot_clock();                                                                 \
+    cycles[gtid] = t1 - t0;                                                                             \
+    sink[gtid] = (double)acc;                                                                           \
+  }
+
+/* Use between `#pragma omp declare target` and `#pragma omp end declare target`. */
+#define OK_OT_PAIR(NAME, T, AT, STEP, PRIM) \
+  OK_OT_BODY(NAME##_base, T, AT, STEP())    \
+  OK_OT_BODY(NAME##_test, T, AT, STEP(PRIM))
+
+/* The locals a file's launchers pass into their target regions. */
+#define OK_OT_LOCALS(c)                                                                 \
+  void *const dA = (c)->dA, *const dB = (c)->dB;                                        \
+  long long *const dcyc = (c)->dcycles;                                                 \
+  double *const dsink = (c)->dsink;                                                     \
+  int *const dinfo = (c)->dinfo;                                                        \
+  const int nt = (c)->teams, tl = (c)->threads, dev = (c)->dev;                         \
+  const long n_iter = (c)->n_iter, stride = (c)->stride;
+
+/* A thread of the parallel region: its slot, the device check, then the body `which`. DISPATCH
+ * is a chain of OK_OT_CASE(...) ending in `{}`. */
+#define OK_OT_THREAD(DISPATCH)                                                          \
+  {                                                                                     \
+    const int tid_ = omp_get_thread_num(), nth_ = omp_get_num_threads();               \
+    const int gtid = omp_get_team_num() * tl + tid_;                                    \
+    const int lane = tid_ & 31;                                                         \
+    const int w = nth_ < 32 ? nth_ : 32;                                                \
+    const unsigned mask = w == 32 ? 0xffffffffu : ((1u << w) - 1u);                     \
+    if (gtid == 0) {                                                                    \
+      dinfo[0] = !omp_is_initial_device();                                              \
+      dinfo[1] = omp_get_num_teams();                                                   \
+      dinfo[2] = nth_;                                                                  \
+    }                                                                                   \
+    if (tid_ < tl) { DISPATCH }                                                         \
+  }
+
+#define OK_OT_CASE(ID, NAME, T)                                                                  \
+  if (which == 2 * (ID)) NAME##_base((T *)dA, (T *)dB, n_iter, stride, gtid, lane, w, mask, dcyc, dsink); \
+  else if (which == 2 * (ID) + 1) NAME##_test((T *)dA, (T *)dB, n_iter, stride, gtid, lane, w, mask, dcyc, dsink); \
+  else
+
+#define OK_OT_PRIM(ID, NAME, TNAME, T, FAMILY, PER_STEP, CHECK, SIM, PARAM) \
+  {TNAME, ID, #NAME "_test", FAMILY, sizeof(T), PER_STEP, CHECK, SIM, PARAM}
+
+#define OK_OT_TIMER "clock64 per thread (nvvm sreg), max over threads; SM clock measured"
+#endif

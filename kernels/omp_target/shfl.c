@@ -1,0 +1,74 @@
+/* shfl, OpenMP target: LLVM's ompx_shfl_down_sync_{i,l,f,d} (<ompx.h>; the only shuffle it offers)
+ * as a dependent chain (acc = shfl_down(acc + 1)) so no shuffle can be merged or hoisted, as in
+ * kernels/cuda/shfl.cu. Verified against a host simulation of the warp. SPMD and generic kernels. */
+#include <ompx.h>
+
+#include "opaque.h"
+#include "prim_harness.h"
+
+#define SH_I acc = ompx_shfl_down_sync_i(mask, acc + 1, 1, w);
+#define SH_L acc = ompx_shfl_down_sync_l(mask, acc + 1, 1, w);
+#define SH_F acc = ompx_shfl_down_sync_f(mask, acc + 1, 1, w);
+#define SH_D acc = ompx_shfl_down_sync_d(mask, acc + 1, 1, w);
+#define STEP_I(P) SH_I P
+#define STEP_L(P) SH_L P
+#define STEP_F(P) SH_F P
+#define STEP_D(P) SH_D P
+
+#pragma omp declare target
+OK_OT_PAIR(ok_ot_shfl_down_int, int, int, STEP_I, SH_I)
+OK_OT_PAIR(ok_ot_shfl_down_long, long, long, STEP_L, SH_L)
+OK_OT_PAIR(ok_ot_shfl_down_float, float, float, STEP_F, SH_F)
+OK_OT_PAIR(ok_ot_shfl_down_double, double, double, STEP_D, SH_D)
+#pragma omp end declare target
+
+#define DISPATCH                                                                              \
+  OK_OT_CASE(0, ok_ot_shfl_down_int, int) OK_OT_CASE(1, ok_ot_shfl_down_long, long)           \
+  OK_OT_CASE(2, ok_ot_shfl_down_float, float) OK_OT_CASE(3, ok_ot_shfl_down_double, double) {}
+
+static void launch_spmd(struct ok_tctx *c, int which) {
+  OK_OT_LOCALS(c)
+  // EXPECT-MODE: SPMD
+#pragma omp target teams num_teams(nt) thread_limit(tl) device(dev) is_device_ptr(dA, dB, dcyc, dsink, dinfo)
+#pragma omp parallel
+  OK_OT_THREAD(DISPATCH)
+}
+
+static void launch_generic(struct ok_tctx *c, int which) {
+  OK_OT_LOCALS(c)
+  // EXPECT-MODE: Generic
+#pragma omp target teams num_teams(nt) thread_limit(tl) device(dev) is_device_ptr(dA, dB, dcyc, dsink, dinfo)
+  {
+    ok_opaque_touch(0); /* unknown side effect in the sequential team part: the kernel stays generic */
+#pragma omp parallel
+    OK_OT_THREAD(DISPATCH)
+  }
+}
+
+/* Lane l of a width-w segment takes lane l + 1's value; the last lane of a segment keeps its own. */
+static void sim_down(int w, long steps, double *out) {
+  double v[32], nv[32];
+  for (int l = 0; l < w; ++l) v[l] = l;
+  for (long s = 0; s < steps; ++s) {
+    for (int l = 0; l < w; ++l) nv[l] = v[(l % w) + 1 < w ? l + 1 : l] + 1;
+    for (int l = 0; l < w; ++l) v[l] = nv[l];
+  }
+  for (int l = 0; l < w; ++l) out[l] = v[l];
+}
+
+#define F "shfl\\.sync|shfl\\.down"
+static const struct ok_tprim prims[] = {
+    OK_OT_PRIM(0, ok_ot_shfl_down_int, "int", int, F, 2, ok_tcheck_warp_sim, sim_down, 0),
+    OK_OT_PRIM(1, ok_ot_shfl_down_long, "long", long, F, 2, ok_tcheck_warp_sim, sim_down, 0),
+    OK_OT_PRIM(2, ok_ot_shfl_down_float, "float", float, F, 2, ok_tcheck_warp_sim, sim_down, 0),
+    OK_OT_PRIM(3, ok_ot_shfl_down_double, "double", double, F, 2, ok_tcheck_warp_sim, sim_down, 0)};
+static int sweep_spmd(const struct ok_variant *v, const struct ok_params *p) {
+  struct ok_tsweep s = {prims, 4, launch_spmd, 0, 1, 0};
+  return ok_ot_sweep(v, p, &s);
+}
+static int sweep_generic(const struct ok_variant *v, const struct ok_params *p) {
+  struct ok_tsweep s = {prims, 4, launch_generic, 0, 1, 0};
+  return ok_ot_sweep(v, p, &s);
+}
+OK_REGISTER_SWEEP(shfl, shfl_down_sync_spmd, "spmd", OK_OT_TIMER, sweep_spmd)
+OK_REGISTER_SWEEP(shfl, shfl_down_sync_generic, "generic", OK_OT_TIMER, sweep_generic)
