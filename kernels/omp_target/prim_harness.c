@@ -309,3 +309,24 @@ int ok_tcheck_warp_sim(const struct ok_tctx *c, const struct ok_tprim *pr, char 
   snprintf(d, n, "all lanes match the host's warp simulation");
   return 1;
 }
+
+int ok_tcheck_reads(const struct ok_tctx *c, const struct ok_tprim *pr, char *d, size_t n) {
+  /* Each read of the zeroed variable adds value + 1 to an accumulator that starts at the lane. */
+  for (int t = 0; t < c->act_teams; ++t)
+    for (int i = 0; i < c->act_threads; ++i) {
+      double want = (i & 31) + per_thread(c, pr), got = c->hsink[t * c->threads + i];
+      if (!same(got, want, pr)) {
+        snprintf(d, n, "team %d thread %d summed %.17g over its reads, expected %.17g", t, i, got, want);
+        return 0;
+      }
+    }
+  snprintf(d, n, "every thread read 0 %.17g times", per_thread(c, pr));
+  return 1;
+}
+
+int ok_tcheck_written(const struct ok_tctx *c, const struct ok_tprim *pr, char *d, size_t n) {
+  double got = elem(c->hA, pr, 0);
+  long slots = (long)c->teams * c->threads;
+  snprintf(d, n, "location holds %.17g (threads write their slot + 1)", got);
+  return got >= 1 && got <= slots && got == floor(got);
+}

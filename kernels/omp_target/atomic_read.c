@@ -1,0 +1,49 @@
+/* atomic_read, OpenMP target: `omp atomic read` of one shared (zeroed) variable; each value read + 1 is
+ * accumulated, so the check counts the reads. SPMD and generic kernels. */
+#include "opaque.h"
+#include "prim_harness.h"
+#define PRIM { __typeof__(A[0]) v_; _Pragma("omp atomic read") v_ = A[0]; acc += (double)v_ + 1; }
+#define STEP(P) PRIM P
+
+#define TYPES(X) X(0, int, int) X(1, ull, unsigned long long) X(2, float, float) X(3, double, double)
+
+#pragma omp declare target
+#define PAIR(ID, TN, T) OK_OT_PAIR(ok_ot_atomic_read_##TN, T, double, STEP, PRIM)
+TYPES(PAIR)
+#pragma omp end declare target
+
+#define CASE(ID, TN, T) OK_OT_CASE(ID, ok_ot_atomic_read_##TN, T)
+#define DISPATCH TYPES(CASE) {}
+
+static void launch_spmd(struct ok_tctx *c, int which) {
+  OK_OT_LOCALS(c)
+  // EXPECT-MODE: SPMD
+#pragma omp target teams num_teams(nt) thread_limit(tl) device(dev) is_device_ptr(dA, dB, dcyc, dsink, dinfo)
+#pragma omp parallel
+  OK_OT_THREAD(DISPATCH)
+}
+
+static void launch_generic(struct ok_tctx *c, int which) {
+  OK_OT_LOCALS(c)
+  // EXPECT-MODE: Generic
+#pragma omp target teams num_teams(nt) thread_limit(tl) device(dev) is_device_ptr(dA, dB, dcyc, dsink, dinfo)
+  {
+    ok_opaque_touch(0); /* unknown side effect in the sequential team part: the kernel stays generic */
+#pragma omp parallel
+    OK_OT_THREAD(DISPATCH)
+  }
+}
+
+#define PRIMS(ID, TN, T) OK_OT_PRIM(ID, ok_ot_atomic_read_##TN, #TN, T, "ld\\.", 2, ok_tcheck_reads, 0, 0),
+static const struct ok_tprim prims[] = {TYPES(PRIMS)};
+#define NPRIMS ((int)(sizeof prims / sizeof prims[0]))
+static int sweep_spmd(const struct ok_variant *v, const struct ok_params *p) {
+  struct ok_tsweep s = {prims, NPRIMS, launch_spmd, 0, 0, 0};
+  return ok_ot_sweep(v, p, &s);
+}
+static int sweep_generic(const struct ok_variant *v, const struct ok_params *p) {
+  struct ok_tsweep s = {prims, NPRIMS, launch_generic, 0, 0, 0};
+  return ok_ot_sweep(v, p, &s);
+}
+OK_REGISTER_SWEEP(atomic_read, omp_atomic_spmd, "spmd", OK_OT_TIMER, sweep_spmd)
+OK_REGISTER_SWEEP(atomic_read, omp_atomic_generic, "generic", OK_OT_TIMER, sweep_generic)
