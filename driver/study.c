@@ -63,6 +63,9 @@ static json_t *attribute(const struct rctx *x, const char *fn) {
 
 static int on_remark(const struct ok_remark *r, void *ud) {
   struct rctx *x = ud;
+  /* The study keeps OpenMP's optimizer records (every OMPnnn, HeapToStack, ...): inlining and
+   * instruction-mix records are tens of thousands per build and say nothing about offload. */
+  if (strcmp(r->pass, "openmp-opt")) return 0;
   json_t *j = json_object();
   json_object_set_new(j, "config", json_string(x->config));
   json_object_set_new(j, "yaml", json_string(x->file));
@@ -309,7 +312,7 @@ void study_compile_data(struct study *st, const struct ok_manifest *m) {
           strcat(ids, nm);
         }
       }
-      printf("ompkit: %s: %ld device remark(s)%s%s, resources for %ld kernel(s)\n", c->name, nrem,
+      printf("ompkit: %s: %ld device remark(s)%s%s (openmp-opt ones kept in remarks.jsonl), resources for %ld kernel(s)\n", c->name, nrem,
              ids[0] ? ", IDs" : "", ids, nres);
     }
     load_listings(st, c);
