@@ -463,7 +463,7 @@ int study_write_tables(struct study *st) {
       {"launch_blocks", "launch_blocks"}, {"launch_threads", "launch_threads"}, {"kernel_symbol", "kernel_symbol"},
       {"registers", "registers"}, {"smem_bytes", "smem_bytes"}, {"stack_bytes", "stack_bytes"},
       {"lmem_bytes", "lmem_bytes"}, {"spill_stores_bytes", "spill_stores_bytes"},
-      {"spill_loads_bytes", "spill_loads_bytes"}, {"remarks", "remarks"}, {"host", "host"}, {"gpu", "gpu"},
+      {"spill_loads_bytes", "spill_loads_bytes"}, {"remarks", "remarks"}, {"host", "host"}, {"gpu", "gpu"}, {"compiler", "compiler"}, {"flags_hash", "flags_hash"},
       {"error", "error"}, {NULL, NULL}};
   char path[PATH_MAX + 64];
   snprintf(path, sizeof path, "%s/results.jsonl", st->dir);

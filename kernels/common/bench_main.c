@@ -62,11 +62,26 @@ static void jstr(const char *s) {
   putchar('"');
 }
 
+/* FNV-1a of the flags: one short token that changes whenever the compile line does. */
+static unsigned flags_hash(void) {
+  unsigned h = 2166136261u;
+  for (const char *c = OK_FLAGS; *c; ++c) h = (h ^ (unsigned char)*c) * 16777619u;
+  return h;
+}
+
 static void print_common(void) {
   fputs("\"config\":", stdout);
   jstr(OK_CONFIG);
   fputs(",\"model\":", stdout);
   jstr(OK_MODEL);
+}
+
+/* Which build made a measurement: compiler version and a hash of its flags (full flags in
+ * provenance.json). */
+static void print_build(void) {
+  fputs(",\"compiler\":", stdout);
+  jstr(OK_COMPILER);
+  printf(",\"flags_hash\":\"%08x\"", flags_hash());
 }
 
 static void jnum(const char *key, double v) {
@@ -137,6 +152,7 @@ void ok_emit_point(const struct ok_variant *v, const struct ok_params *p, const 
   fputs(",\"timer\":", stdout);
   jstr(v->timer);
   if (pt->detail[0]) fputs(",\"detail\":", stdout), jstr(pt->detail);
+  print_build();
   fputs("}\n", stdout);
   fflush(stdout);
   (void)p;
@@ -236,6 +252,7 @@ static int run_variant(const struct ok_variant *v, const struct ok_params *p, in
     fputs(",\"detail\":", stdout);
     jstr(o.detail);
   }
+  print_build();
   fputs("}\n", stdout);
   fflush(stdout);
   free(t);
