@@ -1,4 +1,5 @@
 /* CUDA primitive sweep: points, SM clock, calibration, the baseline/test method, checks. */
+#include "ok_values.h"
 #include "prim_harness.cuh"
 
 #include <algorithm>
@@ -175,21 +176,6 @@ int ok_cuda_sweep(const struct ok_variant *v, const struct ok_params *p, const s
   return rc;
 }
 
-static double elem(const void *a, const ok_cprim *pr, long i) {
-  if (!strcmp(pr->type, "double")) return ((const double *)a)[i];
-  if (!strcmp(pr->type, "float")) return ((const float *)a)[i];
-  if (!strcmp(pr->type, "ull")) return (double)((const unsigned long long *)a)[i];
-  return ((const int *)a)[i];
-}
-
-static bool same(double got, double want, const ok_cprim *pr) {
-  /* Adding 1 to a float stops changing it at 2^24: a float counter saturates there. */
-  if (!strcmp(pr->type, "float") && want > 16777216.0) want = 16777216.0;
-  if (!strcmp(pr->type, "int")) /* int counters wrap: compare modulo 2^32 */
-    return (unsigned)(long long)got == (unsigned)(unsigned long long)fmod(want, 4294967296.0);
-  return got == want;
-}
-
 static double per_thread(const ok_cctx *c, const ok_cprim *pr) { return (double)c->n_iter * OK_UNROLL * pr->per_step; }
 
 int ok_ccheck_ran(const ok_cctx *c, const ok_cprim *pr, char *d, size_t n) {
@@ -205,16 +191,16 @@ int ok_ccheck_ran(const ok_cctx *c, const ok_cprim *pr, char *d, size_t n) {
 }
 
 int ok_ccheck_a0_count(const ok_cctx *c, const ok_cprim *pr, char *d, size_t n) {
-  double want = per_thread(c, pr) * c->blocks * c->threads, got = elem(c->hA, pr, 0);
+  double want = per_thread(c, pr) * c->blocks * c->threads, got = ok_value_at(c->hA, pr->type, 0);
   snprintf(d, n, "shared counter %.17g, expected %.17g", got, want);
-  return same(got, want, pr);
+  return ok_counter_equal(got, want, pr->type);
 }
 
 int ok_ccheck_strided(const ok_cctx *c, const ok_cprim *pr, char *d, size_t n) {
   double want = per_thread(c, pr);
   for (int t = 0; t < c->blocks * c->threads; ++t) {
-    double got = elem(c->hA, pr, t * c->stride);
-    if (!same(got, want, pr)) {
+    double got = ok_value_at(c->hA, pr->type, t * c->stride);
+    if (!ok_counter_equal(got, want, pr->type)) {
       snprintf(d, n, "thread %d's element %.17g, expected %.17g", t, got, want);
       return 0;
     }
@@ -224,7 +210,7 @@ int ok_ccheck_strided(const ok_cctx *c, const ok_cprim *pr, char *d, size_t n) {
 }
 
 int ok_ccheck_written(const ok_cctx *c, const ok_cprim *pr, char *d, size_t n) {
-  double got = elem(c->hA, pr, 0);
+  double got = ok_value_at(c->hA, pr->type, 0);
   int nt = c->blocks * c->threads;
   snprintf(d, n, "location holds %.17g (threads write their id + 1)", got);
   return got >= 1 && got <= nt && got == floor(got);
@@ -233,9 +219,9 @@ int ok_ccheck_written(const ok_cctx *c, const ok_cprim *pr, char *d, size_t n) {
 int ok_ccheck_untouched(const ok_cctx *c, const ok_cprim *pr, char *d, size_t n) {
   long elems = (long)(c->bytes / pr->elem);
   for (long i = 0; i < elems; ++i)
-    if (elem(c->hA, pr, i) != 0) {
+    if (ok_value_at(c->hA, pr->type, i) != 0) {
       snprintf(d, n, "element %ld is %.17g; a CAS that swaps 0 for 0 or never matches must leave 0", i,
-               elem(c->hA, pr, i));
+               ok_value_at(c->hA, pr->type, i));
       return 0;
     }
   for (int t = 0; t < c->blocks * c->threads; ++t)
@@ -250,8 +236,8 @@ int ok_ccheck_untouched(const ok_cctx *c, const ok_cprim *pr, char *d, size_t n)
 int ok_ccheck_two_arrays(const ok_cctx *c, const ok_cprim *pr, char *d, size_t n) {
   double want = per_thread(c, pr);
   for (int t = 0; t < c->blocks * c->threads; ++t) {
-    double a = elem(c->hA, pr, t), b = elem(c->hB, pr, t);
-    if (!same(a, want, pr) || !same(b, want, pr)) {
+    double a = ok_value_at(c->hA, pr->type, t), b = ok_value_at(c->hB, pr->type, t);
+    if (!ok_counter_equal(a, want, pr->type) || !ok_counter_equal(b, want, pr->type)) {
       snprintf(d, n, "thread %d: a %.17g b %.17g, expected %.17g each", t, a, b, want);
       return 0;
     }

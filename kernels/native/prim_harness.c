@@ -1,5 +1,6 @@
 /* Host primitive sweep: points, calibration, the baseline/test method, checks, JSON lines. */
 #define _GNU_SOURCE
+#include "ok_values.h"
 #include "prim_harness.h"
 
 #include <math.h>
@@ -155,21 +156,6 @@ int ok_host_sweep(const struct ok_variant *v, const struct ok_params *p, const s
   return rc;
 }
 
-/* Value of element i of array a as a double, whatever the type. */
-static double elem(const void *a, const struct ok_hprim *pr, long i) {
-  if (!strcmp(pr->type, "double")) return ((const double *)a)[i];
-  if (!strcmp(pr->type, "float")) return ((const float *)a)[i];
-  if (!strcmp(pr->type, "ull")) return (double)((const unsigned long long *)a)[i];
-  return ((const int *)a)[i];
-}
-
-/* Exact for integers and doubles; floats are exact below 2^24, else within 1e-3. */
-static int same(double got, double want, const struct ok_hprim *pr) {
-  /* Adding 1 to a float stops changing it at 2^24: a float counter saturates there. */
-  if (!strcmp(pr->type, "float") && want > 16777216.0) want = 16777216.0;
-  return got == want;
-}
-
 static double per_thread(const struct ok_hctx *c, const struct ok_hprim *pr) {
   return (double)c->n_iter * OK_UNROLL * pr->per_step;
 }
@@ -186,16 +172,16 @@ int ok_hcheck_team(const struct ok_hctx *c, const struct ok_hprim *pr, char *d, 
 }
 
 int ok_hcheck_a0_count(const struct ok_hctx *c, const struct ok_hprim *pr, char *d, size_t n) {
-  double want = per_thread(c, pr) * c->threads, got = elem(c->a, pr, 0);
+  double want = per_thread(c, pr) * c->threads, got = ok_value_at(c->a, pr->type, 0);
   snprintf(d, n, "shared counter %.17g, expected %.17g", got, want);
-  return same(got, want, pr);
+  return ok_counter_equal(got, want, pr->type);
 }
 
 int ok_hcheck_strided(const struct ok_hctx *c, const struct ok_hprim *pr, char *d, size_t n) {
   double want = per_thread(c, pr);
   for (int t = 0; t < c->threads; ++t) {
-    double got = elem(c->a, pr, t * c->stride);
-    if (!same(got, want, pr)) {
+    double got = ok_value_at(c->a, pr->type, t * c->stride);
+    if (!ok_counter_equal(got, want, pr->type)) {
       snprintf(d, n, "thread %d's element %.17g, expected %.17g", t, got, want);
       return 0;
     }
@@ -207,7 +193,7 @@ int ok_hcheck_strided(const struct ok_hctx *c, const struct ok_hprim *pr, char *
 int ok_hcheck_reads(const struct ok_hctx *c, const struct ok_hprim *pr, char *d, size_t n) {
   double want = per_thread(c, pr) * pr->init_a;
   for (int t = 0; t < c->threads; ++t)
-    if (!same(c->sink[t], want, pr)) {
+    if (!ok_counter_equal(c->sink[t], want, pr->type)) {
       snprintf(d, n, "thread %d summed %.17g over its reads, expected %.17g", t, c->sink[t], want);
       return 0;
     }
@@ -218,7 +204,7 @@ int ok_hcheck_reads(const struct ok_hctx *c, const struct ok_hprim *pr, char *d,
 int ok_hcheck_written(const struct ok_hctx *c, const struct ok_hprim *pr, char *d, size_t n) {
   long line = OK_LINE_BYTES / (long)pr->elem;
   for (int l = 0; l < c->locations; ++l) {
-    double got = elem(c->a, pr, l * line);
+    double got = ok_value_at(c->a, pr->type, l * line);
     /* Written values are thread ids + 1; the arrays start at init_a (not a thread id). */
     if (got < 1 || got > c->threads || got != floor(got)) {
       snprintf(d, n, "location %d holds %.17g, not a value any thread wrote", l, got);
@@ -232,8 +218,8 @@ int ok_hcheck_written(const struct ok_hctx *c, const struct ok_hprim *pr, char *
 int ok_hcheck_two_arrays(const struct ok_hctx *c, const struct ok_hprim *pr, char *d, size_t n) {
   double want = per_thread(c, pr);
   for (int t = 0; t < c->threads; ++t) {
-    double a = elem(c->a, pr, t * c->stride), b = elem(c->b, pr, t * c->stride);
-    if (!same(a, want, pr) || !same(b, want, pr)) {
+    double a = ok_value_at(c->a, pr->type, t * c->stride), b = ok_value_at(c->b, pr->type, t * c->stride);
+    if (!ok_counter_equal(a, want, pr->type) || !ok_counter_equal(b, want, pr->type)) {
       snprintf(d, n, "thread %d: a %.17g b %.17g, expected %.17g each", t, a, b, want);
       return 0;
     }

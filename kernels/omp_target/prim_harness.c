@@ -1,5 +1,6 @@
 /* OpenMP offload primitive sweep: points, SM clock, calibration, the baseline/test method, checks
  * (the CUDA harness's, kernels/cuda/prim_harness.cu, with OpenMP device memory and regions). */
+#include "ok_values.h"
 #include "prim_harness.h"
 
 #include <math.h>
@@ -226,22 +227,6 @@ int ok_ot_sweep(const struct ok_variant *v, const struct ok_params *p, const str
   return rc;
 }
 
-static double elem(const void *a, const struct ok_tprim *pr, long i) {
-  if (!strcmp(pr->type, "double")) return ((const double *)a)[i];
-  if (!strcmp(pr->type, "float")) return ((const float *)a)[i];
-  if (!strcmp(pr->type, "ull")) return (double)((const unsigned long long *)a)[i];
-  if (!strcmp(pr->type, "long")) return (double)((const long *)a)[i];
-  return ((const int *)a)[i];
-}
-
-static int same(double got, double want, const struct ok_tprim *pr) {
-  /* Adding 1 to a float stops changing it at 2^24: a float counter saturates there. */
-  if (!strcmp(pr->type, "float") && want > 16777216.0) want = 16777216.0;
-  if (!strcmp(pr->type, "int") || !strcmp(pr->type, "")) /* int counters wrap: compare modulo 2^32 */
-    return (unsigned)(long long)got == (unsigned)(unsigned long long)fmod(want, 4294967296.0);
-  return got == want;
-}
-
 static double per_thread(const struct ok_tctx *c, const struct ok_tprim *pr) {
   return (double)c->n_iter * OK_UNROLL * pr->per_step;
 }
@@ -259,17 +244,17 @@ int ok_tcheck_ran(const struct ok_tctx *c, const struct ok_tprim *pr, char *d, s
 }
 
 int ok_tcheck_a0_count(const struct ok_tctx *c, const struct ok_tprim *pr, char *d, size_t n) {
-  double want = per_thread(c, pr) * c->act_teams * c->act_threads, got = elem(c->hA, pr, 0);
+  double want = per_thread(c, pr) * c->act_teams * c->act_threads, got = ok_value_at(c->hA, pr->type, 0);
   snprintf(d, n, "shared counter %.17g, expected %.17g", got, want);
-  return same(got, want, pr);
+  return ok_counter_equal(got, want, pr->type);
 }
 
 int ok_tcheck_strided(const struct ok_tctx *c, const struct ok_tprim *pr, char *d, size_t n) {
   double want = per_thread(c, pr);
   for (int t = 0; t < c->act_teams; ++t)
     for (int i = 0; i < c->act_threads; ++i) {
-      double got = elem(c->hA, pr, (long)(t * c->threads + i) * c->stride);
-      if (!same(got, want, pr)) {
+      double got = ok_value_at(c->hA, pr->type, (long)(t * c->threads + i) * c->stride);
+      if (!ok_counter_equal(got, want, pr->type)) {
         snprintf(d, n, "team %d thread %d's element %.17g, expected %.17g", t, i, got, want);
         return 0;
       }
@@ -283,8 +268,8 @@ int ok_tcheck_two_arrays(const struct ok_tctx *c, const struct ok_tprim *pr, cha
   for (int t = 0; t < c->act_teams; ++t)
     for (int i = 0; i < c->act_threads; ++i) {
       long g = (long)t * c->threads + i;
-      double a = elem(c->hA, pr, g), b = elem(c->hB, pr, g);
-      if (!same(a, want, pr) || !same(b, want, pr)) {
+      double a = ok_value_at(c->hA, pr->type, g), b = ok_value_at(c->hB, pr->type, g);
+      if (!ok_counter_equal(a, want, pr->type) || !ok_counter_equal(b, want, pr->type)) {
         snprintf(d, n, "team %d thread %d: a %.17g b %.17g, expected %.17g each", t, i, a, b, want);
         return 0;
       }
@@ -315,7 +300,7 @@ int ok_tcheck_reads(const struct ok_tctx *c, const struct ok_tprim *pr, char *d,
   for (int t = 0; t < c->act_teams; ++t)
     for (int i = 0; i < c->act_threads; ++i) {
       double want = (i & 31) + per_thread(c, pr), got = c->hsink[t * c->threads + i];
-      if (!same(got, want, pr)) {
+      if (!ok_counter_equal(got, want, pr->type)) {
         snprintf(d, n, "team %d thread %d summed %.17g over its reads, expected %.17g", t, i, got, want);
         return 0;
       }
@@ -325,7 +310,7 @@ int ok_tcheck_reads(const struct ok_tctx *c, const struct ok_tprim *pr, char *d,
 }
 
 int ok_tcheck_written(const struct ok_tctx *c, const struct ok_tprim *pr, char *d, size_t n) {
-  double got = elem(c->hA, pr, 0);
+  double got = ok_value_at(c->hA, pr->type, 0);
   long slots = (long)c->teams * c->threads;
   snprintf(d, n, "location holds %.17g (threads write their slot + 1)", got);
   return got >= 1 && got <= slots && got == floor(got);
