@@ -34,6 +34,19 @@ double ok_now(void) {
   return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
+int ok_which(const char *tool, char *out, size_t n) {
+  const char *path = getenv("PATH");
+  for (const char *p = path; p && *p;) {
+    const char *e = strchr(p, ':');
+    size_t len = e ? (size_t)(e - p) : strlen(p);
+    snprintf(out, n, "%.*s/%s", (int)len, p, tool);
+    if (access(out, X_OK) == 0) return 0;
+    p = e ? e + 1 : NULL;
+  }
+  out[0] = 0;
+  return -1;
+}
+
 int ok_mkdirs(const char *path) {
   char tmp[PATH_MAX];
   if (snprintf(tmp, sizeof tmp, "%s", path) >= (int)sizeof tmp) return -1;

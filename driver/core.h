@@ -44,6 +44,8 @@ void ok_proc_free(struct ok_proc *p);
 /* Writes data to path atomically (temp file + rename). */
 int ok_write_atomic(const char *path, const char *data, size_t len);
 int ok_mkdirs(const char *path);
+/* Finds an executable on PATH; 0 with its path in out, -1 if none. */
+int ok_which(const char *tool, char *out, size_t n);
 double ok_now(void);
 const char *ok_prog(void);
 void ok_err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

@@ -326,15 +326,8 @@ static void collect_remarks(struct report *r) {
 static char *gnuplot_path(void) {
   const char *env = getenv("OMPKIT_GNUPLOT"); /* tests point it elsewhere to check the fallback */
   if (env) return access(env, X_OK) ? NULL : strdup(env);
-  const char *path = getenv("PATH");
-  for (const char *p = path; p && *p;) {
-    const char *e = strchr(p, ':');
-    size_t n = e ? (size_t)(e - p) : strlen(p);
-    char *g = NULL;
-    if (asprintf(&g, "%.*s/gnuplot", (int)n, p) > 0 && !access(g, X_OK)) return g;
-    free(g);
-    p = e ? e + 1 : NULL;
-  }
+  char g[PATH_MAX];
+  if (ok_which("gnuplot", g, sizeof g) == 0) return strdup(g);
   return NULL;
 }
 

@@ -132,18 +132,6 @@ static int on_resource(const struct ok_resource *r, void *ud) {
   return 0;
 }
 
-static int which(const char *tool, char *out, size_t n) {
-  const char *path = getenv("PATH");
-  for (const char *p = path; p && *p;) {
-    const char *e = strchr(p, ':');
-    size_t len = e ? (size_t)(e - p) : strlen(p);
-    snprintf(out, n, "%.*s/%s", (int)len, p, tool);
-    if (access(out, X_OK) == 0) return 0;
-    p = e ? e + 1 : NULL;
-  }
-  return -1;
-}
-
 /* Host disassembly from the build; for CUDA, SASS from cuobjdump when this machine has it (the
  * GPU machine does), else the PTX the build kept. */
 static void load_listings(struct study *st, const struct ok_config *c) {
@@ -159,7 +147,7 @@ static void load_listings(struct study *st, const struct ok_config *c) {
   int omp = !strcmp(c->model, "omp_target");
   if (strcmp(c->model, "cuda") && !omp) return;
   char tool[PATH_MAX];
-  if (!omp && which("cuobjdump", tool, sizeof tool) == 0) {
+  if (!omp && ok_which("cuobjdump", tool, sizeof tool) == 0) {
     snprintf(path, sizeof path, "%s/sass-%s.txt", st->dir, c->name);
     char *argv[] = {tool, "-sass", (char *)c->bench, NULL};
     struct ok_proc p;
@@ -509,16 +497,8 @@ const char *study_git_sha(const struct ok_manifest *m) {
   if (m->git_sha && *m->git_sha) return m->git_sha;
   if (sha[0]) return sha;
   snprintf(sha, sizeof sha, "unknown");
-  const char *path = getenv("PATH");
   char git[PATH_MAX] = "";
-  for (const char *p = path; p && *p;) {
-    const char *e = strchr(p, ':');
-    size_t n = e ? (size_t)(e - p) : strlen(p);
-    snprintf(git, sizeof git, "%.*s/git", (int)n, p);
-    if (access(git, X_OK) == 0) break;
-    git[0] = 0;
-    p = e ? e + 1 : NULL;
-  }
+  ok_which("git", git, sizeof git);
   if (!git[0] || !m->source_dir) return sha;
   char *argv[] = {git, "-C", (char *)m->source_dir, "rev-parse", "HEAD", NULL};
   struct ok_proc p;
