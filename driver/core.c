@@ -171,24 +171,46 @@ static void append(char **buf, size_t *len, size_t *cap, const char *data, size_
   (*buf)[*len] = 0;
 }
 
-int ok_spawn(char *const argv[], char *const env[], double timeout_s, struct ok_proc *p) {
+/* Hands each complete line of a stream to fn; the partial rest stays in *buf. */
+static int feed_lines(char **buf, size_t *len, ok_line_fn fn, void *ctx, int flush) {
+  int reset = 0;
+  size_t start = 0;
+  for (size_t i = 0; i < *len; ++i)
+    if ((*buf)[i] == '\n') {
+      (*buf)[i] = 0;
+      reset |= fn(ctx, *buf + start);
+      start = i + 1;
+    }
+  if (flush && start < *len) reset |= fn(ctx, *buf + start), start = *len;
+  memmove(*buf, *buf + start, *len - start);
+  *len -= start;
+  if (*buf) (*buf)[*len] = 0;
+  return reset;
+}
+
+/* fn == NULL: stdout and stderr captured apart. fn set: both go down one pipe, in the order the
+ * child wrote them, and each line is handed to fn as it arrives (nothing is kept); fn returns 1
+ * to restart the timeout clock (the driver does so when a bench starts its next variant). */
+static int spawn(char *const argv[], char *const env[], double timeout_s, ok_line_fn fn, void *ctx,
+                 struct ok_proc *p) {
   memset(p, 0, sizeof *p);
-  int po[2], pe[2];
+  int po[2], pe[2] = {-1, -1};
   if (pipe2(po, O_CLOEXEC)) return -1;
-  if (pipe2(pe, O_CLOEXEC)) {
+  if (!fn && pipe2(pe, O_CLOEXEC)) {
     close(po[0]), close(po[1]);
     return -1;
   }
-  double t0 = ok_now();
+  double t0 = ok_now(), clock0 = t0;
   pid_t pid = fork();
   if (pid < 0) {
-    close(po[0]), close(po[1]), close(pe[0]), close(pe[1]);
+    close(po[0]), close(po[1]);
+    if (!fn) close(pe[0]), close(pe[1]);
     return -1;
   }
   if (pid == 0) {
     setpgid(0, 0); /* own group: a timeout kills the bench and anything it started */
     dup2(po[1], 1);
-    dup2(pe[1], 2);
+    dup2(fn ? po[1] : pe[1], 2);
     int devnull = open("/dev/null", O_RDONLY);
     if (devnull >= 0) dup2(devnull, 0);
     for (int i = 0; env && env[i]; ++i) putenv(env[i]);
@@ -197,26 +219,31 @@ int ok_spawn(char *const argv[], char *const env[], double timeout_s, struct ok_
     _exit(127);
   }
   setpgid(pid, pid);
-  close(po[1]), close(pe[1]);
-  size_t ocap = 0, ecap = 0;
+  close(po[1]);
+  if (!fn) close(pe[1]);
+  size_t ocap = 0, ecap = 0, lcap = 0, llen = 0;
+  char *lbuf = NULL;
   struct pollfd fds[2] = {{po[0], POLLIN, 0}, {pe[0], POLLIN, 0}};
-  int open_fds = 2;
+  int nfds = fn ? 1 : 2, open_fds = nfds;
   char chunk[65536];
   while (open_fds > 0) {
-    double left = timeout_s - (ok_now() - t0);
+    double left = timeout_s - (ok_now() - clock0);
     if (left <= 0) {
       p->timed_out = 1;
       kill(-pid, SIGKILL);
       break;
     }
-    int r = poll(fds, 2, (int)(left * 1000) + 1);
+    int r = poll(fds, (nfds_t)nfds, (int)(left * 1000) + 1);
     if (r < 0 && errno == EINTR) continue;
     if (r < 0) break;
-    for (int i = 0; i < 2; ++i) {
+    for (int i = 0; i < nfds; ++i) {
       if (fds[i].fd < 0 || !(fds[i].revents & (POLLIN | POLLHUP | POLLERR))) continue;
       ssize_t n = read(fds[i].fd, chunk, sizeof chunk);
       if (n > 0) {
-        if (i == 0) append(&p->out, &p->outlen, &ocap, chunk, (size_t)n);
+        if (fn) {
+          append(&lbuf, &llen, &lcap, chunk, (size_t)n);
+          if (feed_lines(&lbuf, &llen, fn, ctx, llen + 1 >= CAPTURE_MAX)) clock0 = ok_now();
+        } else if (i == 0) append(&p->out, &p->outlen, &ocap, chunk, (size_t)n);
         else append(&p->err, &p->errlen, &ecap, chunk, (size_t)n);
       } else if (n == 0 || errno != EINTR) {
         close(fds[i].fd);
@@ -225,14 +252,16 @@ int ok_spawn(char *const argv[], char *const env[], double timeout_s, struct ok_
       }
     }
   }
-  for (int i = 0; i < 2; ++i)
+  for (int i = 0; i < nfds; ++i)
     if (fds[i].fd >= 0) close(fds[i].fd);
+  if (fn && llen) feed_lines(&lbuf, &llen, fn, ctx, 1);
+  free(lbuf);
   /* Output closed does not mean exited: keep honouring the deadline while waiting. */
   int st = 0;
   for (;;) {
     pid_t r = waitpid(pid, &st, WNOHANG);
     if (r == pid || (r < 0 && errno != EINTR)) break;
-    if (ok_now() - t0 > timeout_s) {
+    if (ok_now() - clock0 > timeout_s) {
       p->timed_out = 1;
       kill(-pid, SIGKILL);
       while (waitpid(pid, &st, 0) < 0 && errno == EINTR) {}
@@ -248,6 +277,15 @@ int ok_spawn(char *const argv[], char *const env[], double timeout_s, struct ok_
   if (!p->out) append(&p->out, &p->outlen, &ocap, "", 0);
   if (!p->err) append(&p->err, &p->errlen, &ecap, "", 0);
   return 0;
+}
+
+int ok_spawn(char *const argv[], char *const env[], double timeout_s, struct ok_proc *p) {
+  return spawn(argv, env, timeout_s, NULL, NULL, p);
+}
+
+int ok_spawn_lines(char *const argv[], char *const env[], double timeout_s, ok_line_fn fn, void *ctx,
+                   struct ok_proc *p) {
+  return spawn(argv, env, timeout_s, fn, ctx, p);
 }
 
 void ok_proc_free(struct ok_proc *p) {

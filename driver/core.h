@@ -40,6 +40,11 @@ struct ok_proc {
  * stdout and stderr, killing the process group after timeout_s. Returns -1 if it could not start. */
 int ok_spawn(char *const argv[], char *const env[], double timeout_s, struct ok_proc *p);
 void ok_proc_free(struct ok_proc *p);
+/* The same, but stdout and stderr share one pipe (their order kept) and every line goes to fn as
+ * it arrives instead of being captured; fn returns 1 to restart the timeout clock. */
+typedef int (*ok_line_fn)(void *ctx, char *line);
+int ok_spawn_lines(char *const argv[], char *const env[], double timeout_s, ok_line_fn fn, void *ctx,
+                   struct ok_proc *p);
 
 /* Writes data to path atomically (temp file + rename). */
 int ok_write_atomic(const char *path, const char *data, size_t len);

@@ -243,82 +243,220 @@ static int is_failure(const char *status) {
                      strcmp(status, "disabled"));
 }
 
-/* Runs one kernel variant in its own process. A bench prints one JSON line per measured point;
- * every line it printed is kept, also when it later hangs or crashes (then a status line says so). */
-static int run_variant(struct study *st, const struct ok_config *c, const char *kernel, const char *variant,
-                       const struct run_opts *o, FILE *res, int idx, int total, int repeat) {
-  char spec[256], runs[16];
-  snprintf(spec, sizeof spec, "%s/%s", kernel, variant);
-  snprintf(runs, sizeof runs, "%d", o->runs);
-  char *argv[] = {(char *)c->bench, "--run", spec, "--sweep", (char *)o->sweep, "--runs", runs, NULL};
-  if (o->runs <= 0) argv[5] = NULL; /* the bench's default */
-  progress(o, idx - 1, total, c->name, spec);
-  int target = !strcmp(c->model, "omp_target");
-  struct ok_proc p;
-  int bad = 0, lines = 0, points_ok = 0;
+/* One bench process's worth of variants, and what the driver learns while it runs. A bench that
+ * brackets each variant with {"event":"begin"|"end"} lines runs many variants per process (the
+ * GPU runtime starts once); one without brackets gets a single variant per process. */
+struct batch_item {
+  const char *kernel, *variant;
+  int state; /* 0 not begun, 1 running, 2 done */
+};
+struct batch {
+  struct study *st;
+  const struct ok_config *c;
+  const struct run_opts *o;
+  FILE *res;
+  struct batch_item *items;
+  int n, cur; /* cur: the item running now, -1 between items */
+  int saw_marker, repeat, *idx, total, failures;
+  char *text; /* the current item's other output: launch lines, error messages */
+  size_t tlen, tcap;
+  int lines, points_ok, bad;
+  double t_begin;
+};
+
+static void text_add(struct batch *b, const char *line) {
+  size_t n = strlen(line);
+  if (b->tlen + n + 2 > b->tcap) {
+    /* Launch lines pile up in long sweeps; the join wants the newest, so keep the tail. */
+    if (b->tlen > (4u << 20)) {
+      size_t keep = 1u << 20, from = b->tlen - keep;
+      while (from < b->tlen && b->text[from - 1] != '\n') ++from;
+      memmove(b->text, b->text + from, b->tlen - from);
+      b->tlen -= from;
+    }
+    size_t nc = b->tcap ? b->tcap : 65536;
+    while (nc < b->tlen + n + 2) nc *= 2;
+    char *t = realloc(b->text, nc);
+    if (!t) return;
+    b->text = t, b->tcap = nc;
+  }
+  memcpy(b->text + b->tlen, line, n);
+  b->tlen += n;
+  b->text[b->tlen++] = '\n';
+  b->text[b->tlen] = 0;
+}
+
+static void item_begin(struct batch *b, int i) {
+  if (b->items[i].state == 0) ++*b->idx; /* a second pass (another host affinity) is not a new run */
+  b->items[i].state = 1;
+  b->cur = i;
+  b->tlen = 0;
+  if (b->text) b->text[0] = 0;
+  b->lines = b->points_ok = b->bad = 0;
+  b->t_begin = ok_now();
+  char spec[256];
+  snprintf(spec, sizeof spec, "%s/%s", b->items[i].kernel, b->items[i].variant);
+  progress(b->o, *b->idx - 1, b->total, b->c->name, spec);
+}
+
+/* Closes the current item: its failure line if it has one, the per-variant summary. */
+static void item_end(struct batch *b, int rc, const char *fail_status, const char *fail_why) {
+  struct batch_item *it = &b->items[b->cur];
+  char spec[256], why[512];
+  snprintf(spec, sizeof spec, "%s/%s", it->kernel, it->variant);
+  last_line(b->text, why, sizeof why);
   json_t *fail = NULL;
-  if (ok_spawn(argv, target ? env_benchmarks : NULL, o->timeout, &p)) {
-    fail = status_line(c, kernel, variant, "crashed: could not start", strerror(errno));
-    p.out = NULL;
-  }
-  for (const char *q = p.out; !fail && q && *q;) {
-    const char *e = strchr(q, '\n');
-    size_t n = e ? (size_t)(e - q) : strlen(q);
-    json_t *j = json_loadb(q, n, 0, NULL);
-    q = e ? e + 1 : NULL;
-    if (!json_is_object(j)) {
-      json_decref(j);
-      continue;
-    }
-    const char *s = json_string_value(json_object_get(j, "status"));
-    if (is_failure(s)) bad = 1;
-    /* The driver, not the bench, is the authority on which configuration produced a line. */
-    json_object_set_new(j, "config", json_string(c->name));
-    json_object_set_new(j, "model", json_string(c->model));
-    if (g_host[0]) json_object_set_new(j, "host", json_string(g_host));
-    if (c->needs_gpu && g_gpu[0]) json_object_set_new(j, "gpu", json_string(g_gpu));
-    if (target) json_object_set_new(j, "env", json_string("OMP_TARGET_OFFLOAD=MANDATORY LIBOMPTARGET_INFO=16"));
-    study_join(st, c, j, p.err ? p.err : "");
-    if (o->repeat > 1) json_object_set_new(j, "repeat", json_integer(repeat));
-    append_line(res, j);
-    /* Whole-kernel results get a line each; primitive points only when they are not ok (a summary
-     * line per variant follows), so a sweep does not flood the log. */
-    if (!json_object_get(j, "per_op_ns") || !s || strcmp(s, "ok")) log_result(j, c, spec, idx, total, o->tty);
-    else ++points_ok;
-    json_decref(j);
-    ++lines;
-  }
-  if (!fail) {
-    char why[512];
-    last_line(p.err, why, sizeof why);
-    if (p.timed_out) {
-      snprintf(why, sizeof why, "no end after %.0f s (%d result line(s) kept)", o->timeout, lines);
-      fail = status_line(c, kernel, variant, "timeout", why);
-    } else if (p.signaled) {
-      char sname[64];
-      snprintf(sname, sizeof sname, "crashed: %s", signame(p.sig));
-      fail = status_line(c, kernel, variant, sname, why);
-    } else if (!lines) {
-      if (!why[0]) snprintf(why, sizeof why, "exit %d with no JSON result on stdout", p.code);
-      fail = status_line(c, kernel, variant, "malformed output", why);
-    } else if (p.code != 0 && !bad) {
-      fail = status_line(c, kernel, variant, "malformed output", "bench said ok but exited non-zero");
-    }
-  }
-  if (points_ok) {
-    if (o->tty) fputs("\r\033[K", stdout);
-    printf("ompkit: [%d/%d] %s %s: %d of %d point(s) ok, %.1f s\n", idx, total, c->name, spec, points_ok, lines,
-           p.seconds);
+  if (fail_status) fail = status_line(b->c, it->kernel, it->variant, fail_status, fail_why ? fail_why : why);
+  else if (!b->lines) {
+    if (!why[0]) snprintf(why, sizeof why, "exit %d with no JSON result on stdout", rc);
+    fail = status_line(b->c, it->kernel, it->variant, "malformed output", why);
+  } else if (rc != 0 && !b->bad)
+    fail = status_line(b->c, it->kernel, it->variant, "malformed output", "bench said ok but exited non-zero");
+  if (b->points_ok) {
+    if (b->o->tty) fputs("\r\033[K", stdout);
+    printf("ompkit: [%d/%d] %s %s: %d of %d point(s) ok, %.1f s\n", *b->idx, b->total, b->c->name, spec,
+           b->points_ok, b->lines, ok_now() - b->t_begin);
   }
   if (fail) {
-    if (o->repeat > 1) json_object_set_new(fail, "repeat", json_integer(repeat));
-    append_line(res, fail);
-    log_result(fail, c, spec, idx, total, o->tty);
+    if (b->o->repeat > 1) json_object_set_new(fail, "repeat", json_integer(b->repeat));
+    append_line(b->res, fail);
+    log_result(fail, b->c, spec, *b->idx, b->total, b->o->tty);
     json_decref(fail);
-    bad = 1;
+    b->bad = 1;
   }
-  ok_proc_free(&p);
-  return bad;
+  if (b->bad) ++b->failures;
+  it->state = 2;
+  b->cur = -1;
+}
+
+static int find_item(const struct batch *b, const char *k, const char *v) {
+  int any = -1;
+  for (int i = 0; i < b->n; ++i)
+    if (k && v && !strcmp(b->items[i].kernel, k) && !strcmp(b->items[i].variant, v)) {
+      if (b->items[i].state == 0) return i;
+      any = i;
+    }
+  return any;
+}
+
+/* Every line of the bench's merged stdout/stderr, as it arrives. */
+static int on_line(void *ctx, char *line) {
+  struct batch *b = ctx;
+  json_t *j = line[0] == '{' ? json_loads(line, 0, NULL) : NULL;
+  if (!json_is_object(j)) {
+    json_decref(j);
+    text_add(b, line);
+    return 0;
+  }
+  const char *ev = json_string_value(json_object_get(j, "event"));
+  if (ev) {
+    int i = find_item(b, json_string_value(json_object_get(j, "kernel")),
+                      json_string_value(json_object_get(j, "variant")));
+    int reset = 0;
+    b->saw_marker = 1;
+    if (!strcmp(ev, "begin") && i >= 0) {
+      if (b->cur >= 0 && b->cur != i) item_end(b, 1, "malformed output", "a new variant began before this one ended");
+      item_begin(b, i), reset = 1;
+    } else if (!strcmp(ev, "end") && b->cur >= 0 && b->cur == i)
+      item_end(b, (int)json_integer_value(json_object_get(j, "rc")), NULL, NULL);
+    json_decref(j);
+    return reset; /* each variant gets the whole --timeout */
+  }
+  if (b->cur < 0) {
+    text_add(b, line); /* a result outside any variant: not ours to attribute */
+    json_decref(j);
+    return 0;
+  }
+  struct batch_item *it = &b->items[b->cur];
+  const struct ok_config *c = b->c;
+  int target = !strcmp(c->model, "omp_target");
+  const char *s = json_string_value(json_object_get(j, "status"));
+  if (is_failure(s)) b->bad = 1;
+  /* The driver, not the bench, is the authority on which configuration produced a line. */
+  json_object_set_new(j, "config", json_string(c->name));
+  json_object_set_new(j, "model", json_string(c->model));
+  if (g_host[0]) json_object_set_new(j, "host", json_string(g_host));
+  if (c->needs_gpu && g_gpu[0]) json_object_set_new(j, "gpu", json_string(g_gpu));
+  if (target) json_object_set_new(j, "env", json_string("OMP_TARGET_OFFLOAD=MANDATORY LIBOMPTARGET_INFO=16"));
+  study_join(b->st, c, j, b->text ? b->text : "");
+  if (b->o->repeat > 1) json_object_set_new(j, "repeat", json_integer(b->repeat));
+  append_line(b->res, j);
+  char spec[256];
+  snprintf(spec, sizeof spec, "%s/%s", it->kernel, it->variant);
+  /* Whole-kernel results get a line each; primitive points only when they are not ok (a summary
+   * line per variant follows), so a sweep does not flood the log. */
+  if (!json_object_get(j, "per_op_ns") || !s || strcmp(s, "ok")) log_result(j, c, spec, *b->idx, b->total, b->o->tty);
+  else {
+    ++b->points_ok;
+    char sp[300];
+    snprintf(sp, sizeof sp, "%s, %d point(s)", spec, b->points_ok);
+    progress(b->o, *b->idx - 1, b->total, c->name, sp);
+  }
+  json_decref(j);
+  ++b->lines;
+  return 0;
+}
+
+/* Runs a batch of one configuration's variants: one bench process for all of them, and a new one
+ * for those left when a variant hangs, crashes or takes the process down. Every line a bench
+ * printed is kept. Returns the number of variants that failed. */
+static int run_batch(struct batch *b) {
+  const struct ok_config *c = b->c;
+  const struct run_opts *o = b->o;
+  int target = !strcmp(c->model, "omp_target");
+  char runs[16];
+  snprintf(runs, sizeof runs, "%d", o->runs);
+  char **argv = calloc((size_t)b->n * 2 + 8, sizeof *argv);
+  char **specs = calloc((size_t)b->n, sizeof *specs);
+  if (!argv || !specs) {
+    free(argv), free(specs);
+    return b->n;
+  }
+  for (int i = 0; i < b->n; ++i)
+    if (asprintf(&specs[i], "%s/%s", b->items[i].kernel, b->items[i].variant) < 0) specs[i] = NULL;
+  for (;;) {
+    int k = 0, left = 0;
+    argv[k++] = (char *)c->bench;
+    for (int i = 0; i < b->n; ++i)
+      if (b->items[i].state == 0 && specs[i]) argv[k++] = "--run", argv[k++] = specs[i], ++left;
+    if (!left) break;
+    argv[k++] = "--sweep", argv[k++] = (char *)o->sweep;
+    if (o->runs > 0) argv[k++] = "--runs", argv[k++] = runs;
+    argv[k] = NULL;
+    b->cur = -1, b->saw_marker = 0, b->tlen = 0;
+    if (b->text) b->text[0] = 0;
+    /* A bench without begin/end brackets runs one variant, which owns all its lines. */
+    int first = -1;
+    for (int i = 0; i < b->n && first < 0; ++i)
+      if (b->items[i].state == 0) first = i;
+    if (b->n == 1) item_begin(b, first);
+    struct ok_proc p;
+    if (ok_spawn_lines(argv, target ? env_benchmarks : NULL, o->timeout, on_line, b, &p)) {
+      if (b->cur < 0) item_begin(b, first);
+      item_end(b, 0, "crashed: could not start", strerror(errno));
+      continue;
+    }
+    if (b->cur < 0 && !b->saw_marker) item_begin(b, first); /* nothing began: charge the first */
+    if (b->cur >= 0) {
+      char sname[64], why[512];
+      if (p.timed_out) {
+        snprintf(why, sizeof why, "no end after %.0f s (%d result line(s) kept)", o->timeout, b->lines);
+        item_end(b, p.code, "timeout", why);
+      } else if (p.signaled) {
+        snprintf(sname, sizeof sname, "crashed: %s", signame(p.sig));
+        item_end(b, p.code, sname, NULL);
+      } else if (b->saw_marker) {
+        snprintf(sname, sizeof sname, "crashed: exit %d", p.code);
+        item_end(b, p.code, sname, NULL); /* the process ended inside a variant */
+      } else
+        item_end(b, p.code, NULL, NULL);
+    }
+    ok_proc_free(&p);
+  }
+  for (int i = 0; i < b->n; ++i) free(specs[i]);
+  free(specs);
+  free(argv);
+  return b->failures;
 }
 
 static void provenance(const struct ok_manifest *m, const char *dir, json_t *gpu_probe, const struct run_opts *o) {
@@ -488,6 +626,15 @@ int cmd_run(int argc, char **argv) {
       json_decref(probe);
       ok_proc_free(&p);
     }
+    /* Benches that bracket their variants run many per process. */
+    int batchable = 0;
+    char *ia[] = {(char *)c->bench, "--info", NULL};
+    if (!ok_spawn(ia, NULL, 60, &p)) {
+      json_t *info = first_json(p.out);
+      batchable = json_is_true(json_object_get(info, "batch"));
+      json_decref(info);
+      ok_proc_free(&p);
+    }
     char *la[] = {(char *)c->bench, "--list", NULL};
     if (ok_spawn(la, NULL, 60, &p) || !p.exited || p.code) {
       printf("ompkit: %s: cannot list kernels\n", c->name);
@@ -505,7 +652,11 @@ int cmd_run(int argc, char **argv) {
       char spec[256];
       snprintf(spec, sizeof spec, "%s/%s", k ? k : "", var ? var : "");
       if (k && var && (!o.has_re || regexec(&o.re, spec, 0, NULL, 0) == 0)) {
-        json_t *e = json_pack("{s:i,s:s,s:s}", "config", i, "kernel", k, "variant", var);
+        /* Whole kernels and primitives go to separate processes: a host primitive sweep
+         * re-executes its bench once per affinity, which whole kernels must not follow. */
+        int prim = json_is_true(json_object_get(v, "primitive"));
+        json_t *e = json_pack("{s:i,s:s,s:s,s:i}", "config", i, "kernel", k, "variant", var, "group",
+                              batchable ? 2 * i + prim : -1);
         json_array_append_new(plan, e);
         ++total;
       }
@@ -515,21 +666,43 @@ int cmd_run(int argc, char **argv) {
   }
   provenance(&m, dir, gpu, &o);
 
-  size_t pi;
-  json_t *e;
+  /* Batches: each group (configuration x whole kernels / primitives) in plan order; a bench
+   * that cannot batch (group -1) gets one process per variant. */
   total *= o.repeat;
-  for (int rep = 0; rep < o.repeat; ++rep) json_array_foreach(plan, pi, e) {
-      const struct ok_config *c = &m.configs[json_integer_value(json_object_get(e, "config"))];
-      failures += run_variant(&st, c, json_string_value(json_object_get(e, "kernel")),
-                              json_string_value(json_object_get(e, "variant")), &o, res, ++idx, total, rep);
+  size_t np = json_array_size(plan);
+  struct batch_item *items = calloc(np + 1, sizeof *items);
+  char *taken = calloc(np + 1, 1);
+  for (int rep = 0; rep < o.repeat && items && taken; ++rep) {
+    memset(taken, 0, np + 1);
+    for (size_t a = 0; a < np; ++a) {
+      if (taken[a]) continue;
+      json_t *ea = json_array_get(plan, a);
+      json_int_t grp = json_integer_value(json_object_get(ea, "group"));
+      int n = 0;
+      for (size_t q = a; q < np; ++q) {
+        json_t *eq = json_array_get(plan, q);
+        if (taken[q] || (q != a && (grp < 0 || json_integer_value(json_object_get(eq, "group")) != grp))) continue;
+        taken[q] = 1;
+        items[n].kernel = json_string_value(json_object_get(eq, "kernel"));
+        items[n].variant = json_string_value(json_object_get(eq, "variant"));
+        items[n++].state = 0;
+      }
+      struct batch b = {.st = &st, .o = &o, .res = res, .items = items, .n = n, .cur = -1,
+                        .repeat = rep, .idx = &idx, .total = total};
+      b.c = &m.configs[json_integer_value(json_object_get(ea, "config"))];
+      failures += run_batch(&b);
+      free(b.text);
     }
+  }
+  free(items);
+  free(taken);
   if (o.tty) fputs("\r\033[K", stdout);
   fclose(res);
   json_decref(plan);
   json_decref(gpu);
   if (study_write_tables(&st)) failures += 0;
   report_write(dir, 2.0, 0); /* a report problem is reported, it does not fail the study */
-  printf("ompkit: %d run(s), %d failed; results in %s\n", total, failures, dir);
+  printf("ompkit: %d run(s), %d failed, %.1f s; results in %s\n", total, failures, ok_now() - o.t0, dir);
   study_free(&st);
   ok_manifest_free(&m);
   if (o.has_re) regfree(&o.re);

@@ -1,7 +1,11 @@
 /* The one bench main, built once per configuration. Plumbing for the driver:
- *   ompkit-bench --info | --list | --probe | --run NAME[/VARIANT]|all [--threads N] [--teams N]
- *                [--iters N] [--runs N] [--warmup N] [--inject-fault]
- * Output is JSON lines on stdout; exit 0 ok, 1 a failed check, 2 usage or environment error. */
+ *   ompkit-bench --info | --list | --probe | --run NAME[/VARIANT]|all [--run ...] [--threads N]
+ *                [--teams N] [--iters N] [--runs N] [--warmup N] [--inject-fault]
+ * Output is JSON lines on stdout; exit 0 ok, 1 a failed check, 2 usage or environment error.
+ * One process runs many variants (the runtime starts once); each variant's lines sit between
+ * {"event":"begin",...} and {"event":"end",...} so the driver can tell which one hung or crashed
+ * and restart the rest. After a GPU runtime error the bench stops: a CUDA error can poison the
+ * context for every later variant in the process. */
 #define _POSIX_C_SOURCE 200809L
 #include "ok_bench.h"
 
@@ -35,6 +39,7 @@ static const struct ok_meta ok_meta_table[] = {
 enum { OK_NMETA = sizeof ok_meta_table / sizeof ok_meta_table[0] };
 
 static struct ok_variant *ok_head;
+static int ok_gpu_error; /* a GPU model reported a runtime error: run no more variants here */
 
 void ok_register(struct ok_variant *v) {
   /* Keep registration order stable (file order) by appending. */
@@ -106,6 +111,7 @@ void ok_emit_point(const struct ok_variant *v, const struct ok_params *p, const 
              pt->st.base_median, pt->unit, pt->st.retries);
   }
   int ok = !strcmp(status, "ok");
+  if (pt->error && !pt->ran_on_host && ok_model_needs_gpu()) ok_gpu_error = 1;
   putchar('{');
   print_common();
   fputs(",\"kernel\":", stdout);
@@ -201,6 +207,7 @@ static int run_variant(const struct ok_variant *v, const struct ok_params *p, in
     v->fn(p, &o);
     if (o.error) {
       status = "error";
+      if (ok_model_needs_gpu()) ok_gpu_error = 1;
       snprintf(why, sizeof why, "%s", o.detail);
       break;
     }
@@ -259,11 +266,23 @@ static int run_variant(const struct ok_variant *v, const struct ok_params *p, in
   return ok ? 0 : 1;
 }
 
+/* Brackets one variant's lines for the driver; rc < 0 on begin. */
+static void marker(const char *event, const struct ok_variant *v, int rc) {
+  printf("{\"event\":\"%s\",\"kernel\":", event);
+  jstr(v->kernel);
+  fputs(",\"variant\":", stdout);
+  jstr(v->variant);
+  if (rc >= 0) printf(",\"rc\":%d", rc);
+  fputs("}\n", stdout);
+  fflush(stdout);
+}
+
 int main(int argc, char **argv) {
   struct ok_params p = {0};
   ok_model_defaults(&p);
   long runs = -1, warmup = 1, v, retries = -1;
-  const char *pats[64];
+  enum { MAX_PATS = 1024 };
+  const char *pats[MAX_PATS];
   int npat = 0;
   enum { NONE, INFO, LIST, PROBE, RUN } mode = NONE;
 
@@ -288,7 +307,7 @@ int main(int argc, char **argv) {
     }
     else if (!val) return usage("missing value or unknown option");
     else if (!strcmp(a, "--run")) {
-      if (npat == 64) return usage("too many --run");
+      if (npat == MAX_PATS) return usage("too many --run");
       pats[npat++] = val, mode = RUN, ++i;
     } else if (!strcmp(a, "--threads")) {
       if (parse_long(val, 1, 1 << 20, &v)) return usage("bad --threads");
@@ -323,7 +342,7 @@ int main(int argc, char **argv) {
     jstr(OK_COMPILER);
     fputs(",\"flags\":", stdout);
     jstr(OK_FLAGS);
-    printf(",\"needs_gpu\":%s}\n", ok_model_needs_gpu() ? "true" : "false");
+    printf(",\"needs_gpu\":%s,\"batch\":true}\n", ok_model_needs_gpu() ? "true" : "false");
     return 0;
   }
   if (mode == LIST) {
@@ -341,7 +360,7 @@ int main(int argc, char **argv) {
       jstr(m->family);
       fputs(",\"file\":", stdout);
       jstr(k->file);
-      printf(",\"line\":%d}\n", k->line);
+      printf(",\"line\":%d,\"primitive\":%s}\n", k->line, k->sweep ? "true" : "false");
     }
     return 0;
   }
@@ -375,17 +394,19 @@ int main(int argc, char **argv) {
   int prep = ok_model_prepare(argc, argv, &p);
   if (prep >= 0) return prep;
   found = 0;
-  for (const struct ok_variant *k = ok_head; k; k = k->next) {
+  for (const struct ok_variant *k = ok_head; k && !ok_gpu_error; k = k->next) {
     for (int j = 0; j < npat; ++j)
       if (matches(k, pats[j])) {
         ++found;
         int r;
+        marker("begin", k, -1);
         if (k->sweep) {
           p.runs = runs > 0 ? (int)runs : 9;
           p.max_retries = retries >= 0 ? (int)retries : 2 * p.runs;
           r = k->sweep(k, &p);
         } else
           r = run_variant(k, &p, runs > 0 ? (int)runs : 5, (int)warmup, runs > 0);
+        marker("end", k, r);
         if (r > rc) rc = r;
         break;
       }

@@ -48,6 +48,7 @@ for cfg in target-clang19 target-clang19-cudamode cuda-nvcc; do
     OMP_TARGET_OFFLOAD=DISABLED "$(bench "$cfg")" $runs --teams 2 --threads 4 --iters 8 --runs 1 --warmup 0 $extra \
       >"$TMP/out" 2>"$TMP/err"
     rc=$?
+    sed -i '/^{"event":/d' "$TMP/out" # the begin/end brackets around each variant
     [ $rc = 1 ] || fail "$cfg $mode: exit $rc, want 1: $(tail -n 3 "$TMP/err")"
     total=$(grep -c '"kernel"' "$TMP/out")
     [ "$total" = "$(wc -l <"$TMP/omp")" ] || fail "$cfg $mode: $total result lines for $(wc -l <"$TMP/omp") variants"

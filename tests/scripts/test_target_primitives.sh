@@ -34,6 +34,7 @@ for cfg in target-clang19 target-clang19-cudamode; do
   OMP_TARGET_OFFLOAD=DISABLED "$(bench "$cfg")" $runs --runs 1 --warmup 0 >"$TMP/out" 2>"$TMP/err"
   rc=$?
   set -e
+  sed -i '/^{"event":/d' "$TMP/out" # the begin/end brackets around each variant
   [ $rc = 1 ] || fail "$cfg: exit $rc, want 1: $(tail -n 3 "$TMP/err")"
   [ "$(grep -c '"kernel"' "$TMP/out")" = "$(wc -l <"$TMP/want")" ] ||
     fail "$cfg: want one line per variant, got: $(cat "$TMP/out")"
