@@ -579,7 +579,12 @@ int cmd_run(int argc, char **argv) {
   if (!uname(&un)) snprintf(g_host, sizeof g_host, "%s", un.nodename);
   struct study st;
   study_init(&st, dir);
+  double t_phase = ok_now();
   study_compile_data(&st, &m);
+  /* Where the study's time went, written as timing.json: the kit's own speed is a result too. */
+  json_t *timing = json_object(), *tcfg = json_object();
+  json_object_set_new(timing, "sweep", json_string(o.sweep));
+  json_object_set_new(timing, "compile_data_s", json_real(ok_now() - t_phase));
 
   snprintf(path, sizeof path, "%s/results.jsonl", dir);
   FILE *res = fopen(path, "a");
@@ -690,7 +695,10 @@ int cmd_run(int argc, char **argv) {
       struct batch b = {.st = &st, .o = &o, .res = res, .items = items, .n = n, .cur = -1,
                         .repeat = rep, .idx = &idx, .total = total};
       b.c = &m.configs[json_integer_value(json_object_get(ea, "config"))];
+      double tb = ok_now();
       failures += run_batch(&b);
+      json_t *prev = json_object_get(tcfg, b.c->name);
+      json_object_set_new(tcfg, b.c->name, json_real(ok_now() - tb + (prev ? json_real_value(prev) : 0)));
       free(b.text);
     }
   }
@@ -700,8 +708,18 @@ int cmd_run(int argc, char **argv) {
   fclose(res);
   json_decref(plan);
   json_decref(gpu);
+  t_phase = ok_now();
   if (study_write_tables(&st)) failures += 0;
   report_write(dir, 2.0, 0); /* a report problem is reported, it does not fail the study */
+  json_object_set_new(timing, "tables_and_report_s", json_real(ok_now() - t_phase));
+  json_object_set_new(timing, "configs_s", tcfg);
+  json_object_set_new(timing, "variants", json_integer(total));
+  json_object_set_new(timing, "total_s", json_real(ok_now() - o.t0));
+  char *ts = json_dumps(timing, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(4));
+  snprintf(path, sizeof path, "%s/timing.json", dir);
+  if (!ts || ok_write_atomic(path, ts, strlen(ts))) ok_err("cannot write %s", path);
+  free(ts);
+  json_decref(timing);
   printf("ompkit: %d run(s), %d failed, %.1f s; results in %s\n", total, failures, ok_now() - o.t0, dir);
   study_free(&st);
   ok_manifest_free(&m);
