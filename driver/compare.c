@@ -296,6 +296,14 @@ int cmd_compare(int argc, char **argv) {
     rs_free(&A);
     return OK_EXIT_USAGE;
   }
+  /* Quick and full runs differ in points and in whole-kernel work (iters 100 vs 1000): their
+   * times are not comparable. Folders from before "sweep" was recorded pass. */
+  const char *sa = rs_str(A.prov, "sweep"), *sb = rs_str(B.prov, "sweep");
+  if (sa && sb && strcmp(sa, sb)) {
+    ok_err("compare: %s is a %s run and %s a %s run; compare runs of the same sweep", A.dir, sa, B.dir, sb);
+    rs_free(&A), rs_free(&B);
+    return OK_EXIT_USAGE;
+  }
   json_t *ia = index_of(&A), *ib = index_of(&B), *used = json_object(), *rows = json_array();
   /* Points of A, then points only B has. Lines standing for a whole variant/config are used as
    * fallbacks for missing points and not listed again. */

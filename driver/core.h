@@ -11,6 +11,7 @@
 struct ok_config {
   const char *name, *model, *reason, *compiler, *compiler_version;
   int enabled, needs_gpu;
+  int unselected; /* left out of this study (ompkit run --configs/--models) */
   char bench[4096], artefacts[4096];
 };
 

@@ -250,7 +250,7 @@ void study_compile_data(struct study *st, const struct ok_manifest *m) {
   }
   for (int i = 0; i < m->n; ++i) {
     const struct ok_config *c = &m->configs[i];
-    if (!c->enabled) continue;
+    if (!c->enabled || c->unselected) continue;
     json_t *rl = json_array(), *res = json_object(), *modes = json_object(), *byk = json_object();
     glob_t g;
     long nrem = 0, nres = 0;

@@ -63,4 +63,13 @@ bad "malformed line" "$F/badline" "$F/base"
 bad "one folder" "$F/base"
 bad "bad threshold" "$F/base" "$F/base" --time-threshold fast
 bad "unknown option" "$F/base" "$F/base" --bogus
+# A quick run against a full one: different points and work sizes, refused.
+for s in quick full; do
+  mkdir -p "$TMP/$s"
+  cp "$F/base/results.jsonl" "$TMP/$s/"
+  sed 's/^{/{"sweep": "'$s'",/' "$F/base/provenance.json" >"$TMP/$s/provenance.json"
+done
+bad "quick against full" "$TMP/quick" "$TMP/full"
+grep -q 'is a quick run and .* a full run' "$TMP/err" || fail "sweep message: $(cat "$TMP/err")"
+"$OMPKIT" compare "$TMP/quick" "$TMP/quick" >/dev/null || fail "two quick runs refused"
 pass "compare flags regressions, not noise; bad input exits 2"
