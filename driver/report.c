@@ -684,6 +684,20 @@ static void provenance(struct report *r) {
   kv(r, "offload arch", rs_str(p, "offload_arch"));
   kv(r, "CUDA_VISIBLE_DEVICES", rs_str(p, "cuda_visible_devices"));
   kv(r, "sweep", rs_str(p, "sweep"));
+  /* The kit's own time (timing.json, written by ompkit run). */
+  char tp[PATH_MAX + 16];
+  snprintf(tp, sizeof tp, "%s/timing.json", r->rs.dir);
+  json_t *tm = json_load_file(tp, 0, NULL);
+  if (json_is_object(tm)) {
+    int l = snprintf(buf, sizeof buf, "%.1f s: compile data %.1f s", json_number_value(json_object_get(tm, "total_s")),
+                     json_number_value(json_object_get(tm, "compile_data_s")));
+    const char *cn;
+    json_t *cv;
+    json_object_foreach(json_object_get(tm, "configs_s"), cn, cv) if (l > 0 && l < (int)sizeof buf)
+      l += snprintf(buf + l, sizeof buf - (size_t)l, ", %s %.1f s", cn, json_number_value(cv));
+    kv(r, "study time", buf);
+  }
+  json_decref(tm);
   size_t i;
   json_t *c;
   json_array_foreach(json_object_get(p, "configs"), i, c) {
