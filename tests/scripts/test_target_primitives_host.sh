@@ -1,8 +1,8 @@
 # The omp_target primitive harness without a GPU: its sources offloaded to libomptarget's host
 # (x86_64) plugin, a device that is not the initial device, so the device check passes for real.
-# Every point of the host-capable primitives (not shfl: <ompx.h>'s host shuffle traps) must
-# verify: the SM-clock spin, calibration, the pair method, the checks and the record of the shape
-# that actually ran (the host plugin gives each team one thread) work before a GPU sees them.
+# Every point of the host-capable primitives (not shfl or vote: <ompx.h>'s host shuffle and ballot
+# trap) must verify: the SM-clock spin, calibration, the pair method, the checks and the record of
+# the shape that actually ran (the host plugin gives each team one thread) work before a GPU sees them.
 . "$(dirname "$0")/lib.sh"
 CC=$(command -v clang-19) || skip "no clang-19"
 K="$SRC/kernels"
@@ -17,8 +17,9 @@ OMP_NUM_THREADS=4 "$TMP/bench" --run barrier --run atomic_update --run atomic_up
   --run fence --run reduction --teams 2 --threads 4 --iters 4 --runs 3 >"$TMP/out" 2>"$TMP/err"
 set -e
 n=$(grep -c '"kernel"' "$TMP/out")
-# barrier 2, atomic_update 4, strided 2 x 2 strides, capture 2, fence 2, reduction 2.
-[ "$n" = 16 ] || fail "want 16 points, got $n: $(cat "$TMP/out" "$TMP/err" | tail -n 5)"
+# barrier 3 (omp barrier 2, ompx_sync_block spmd), atomic_update 4, strided 2 x 2 strides, capture 2,
+# fence 2, reduction 2.
+[ "$n" = 17 ] || fail "want 17 points, got $n: $(cat "$TMP/out" "$TMP/err" | tail -n 5)"
 bad=$(grep -v '"verified":true' "$TMP/out" || true)
 [ -z "$bad" ] || fail "points that did not verify: $bad"
 grep -q '"teams":2,"param":"order=seq_cst,ran=2x[1-4]"' "$TMP/out" || fail "actual shape not recorded: $(head -n 3 "$TMP/out")"
