@@ -262,3 +262,16 @@ int ok_ccheck_warp_sim(const ok_cctx *c, const ok_cprim *pr, char *d, size_t n) 
   snprintf(d, n, "all lanes match the host's warp simulation");
   return 1;
 }
+
+int ok_ccheck_block_sums(const ok_cctx *c, const ok_cprim *pr, char *d, size_t n) {
+  double want = per_thread(c, pr) * c->threads;
+  for (int b = 0; b < c->blocks; ++b) {
+    double got = ok_value_at(c->hA, pr->type, b);
+    if (!ok_counter_equal(got, want, pr->type)) {
+      snprintf(d, n, "block %d's sum %.17g, expected %.17g", b, got, want);
+      return 0;
+    }
+  }
+  snprintf(d, n, "every block's sum %.17g", want);
+  return 1;
+}

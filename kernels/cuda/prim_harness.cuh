@@ -94,6 +94,8 @@ int ok_ccheck_written(const struct ok_cctx *c, const struct ok_cprim *pr, char *
 int ok_ccheck_untouched(const struct ok_cctx *c, const struct ok_cprim *pr, char *d, size_t n);
 int ok_ccheck_two_arrays(const struct ok_cctx *c, const struct ok_cprim *pr, char *d, size_t n);
 int ok_ccheck_warp_sim(const struct ok_cctx *c, const struct ok_cprim *pr, char *d, size_t n);
+/* A[block] holds per-thread count x threads per block (a block-wide sum per step). */
+int ok_ccheck_block_sums(const struct ok_cctx *c, const struct ok_cprim *pr, char *d, size_t n);
 
 #define OK_CUDA_TYPES(X) X(int, int) X(ull, unsigned long long) X(float, float) X(double, double)
 #endif

@@ -315,3 +315,16 @@ int ok_tcheck_written(const struct ok_tctx *c, const struct ok_tprim *pr, char *
   snprintf(d, n, "location holds %.17g (threads write their slot + 1)", got);
   return got >= 1 && got <= slots && got == floor(got);
 }
+
+int ok_tcheck_team_sums(const struct ok_tctx *c, const struct ok_tprim *pr, char *d, size_t n) {
+  double want = per_thread(c, pr) * c->act_threads;
+  for (int t = 0; t < c->act_teams; ++t) {
+    double got = ok_value_at(c->hA, pr->type, t);
+    if (!ok_counter_equal(got, want, pr->type)) {
+      snprintf(d, n, "team %d's sum %.17g, expected %.17g", t, got, want);
+      return 0;
+    }
+  }
+  snprintf(d, n, "every team's sum %.17g", want);
+  return 1;
+}

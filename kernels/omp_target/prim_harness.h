@@ -78,6 +78,8 @@ int ok_tcheck_two_arrays(const struct ok_tctx *c, const struct ok_tprim *pr, cha
 int ok_tcheck_warp_sim(const struct ok_tctx *c, const struct ok_tprim *pr, char *d, size_t n);
 int ok_tcheck_reads(const struct ok_tctx *c, const struct ok_tprim *pr, char *d, size_t n);
 int ok_tcheck_written(const struct ok_tctx *c, const struct ok_tprim *pr, char *d, size_t n);
+/* A[team] holds per-thread count x the team's threads (a team-wide sum per step). */
+int ok_tcheck_team_sums(const struct ok_tctx *c, const struct ok_tprim *pr, char *d, size_t n);
 
 /* One body: a device function run by every thread of the parallel region. STEP may use A, B, VA,
  * VB, gtid (this thread's slot), lane, w (min(32, threads)), mask, stride, acc (AT). */

@@ -54,7 +54,10 @@ for cfg in target-clang19 target-clang19-cudamode; do
   # baseline (what the driver's presence check reads).
   K="$BUILD/configs/$cfg/artefacts/keep"
   for x in "barrier ok_ot_barrier bar\\.sync|barrier\\.sync" "atomic_update ok_ot_atomic_update_relaxed_int atom\\.|red\\.global" \
-    "fence ok_ot_fence_int membar|fence\\." "shfl ok_ot_shfl_down_int shfl\\.sync"; do
+    "fence ok_ot_fence_int membar|fence\\." "shfl ok_ot_shfl_down_int shfl\\.sync" \
+    "barrier ok_ot_sync_block bar\\.sync|barrier\\.sync" "vote ok_ot_vote_ballot vote\\.sync" \
+    "reduction ok_ot_reduction_int shfl\\.sync" "reduction ok_ot_reduction_double shfl\\.sync" \
+    "critical_add ok_ot_lock_add_int atom\\..*cas"; do
     set -- $x
     [ -s "$K/$1.ptx" ] || fail "$cfg: no $K/$1.ptx"
     n() { awk -v f="$1" -v re="$2" '/\.(func|entry) / { on = index($0, ".func " f "(") > 0 } on && $0 ~ re { c++ } END { print c + 0 }' "$3"; }

@@ -1,8 +1,8 @@
 # The omp_target primitive harness without a GPU: its sources offloaded to libomptarget's host
 # (x86_64) plugin, a device that is not the initial device, so the device check passes for real.
-# Every point of the host-capable primitives (not shfl: <ompx.h>'s host shuffle traps) must
-# verify: the SM-clock spin, calibration, the pair method, the checks and the record of the shape
-# that actually ran (the host plugin gives each team one thread) work before a GPU sees them.
+# Every point of the host-capable primitives (not shfl or vote: <ompx.h>'s host shuffle and ballot
+# trap) must verify: the SM-clock spin, calibration, the pair method, the checks and the record of
+# the shape that actually ran (the host plugin gives each team one thread) work before a GPU sees them.
 . "$(dirname "$0")/lib.sh"
 CC=$(command -v clang-19) || skip "no clang-19"
 K="$SRC/kernels"
@@ -11,18 +11,20 @@ O="$K/omp_target"
   -DOK_FLAGS='""' -DOK_COMPILER='""' -I"$K/common" -I"$K" -I"$O" -Wno-unknown-pragmas -Wno-openmp-mapping \
   "$K/common/bench_main.c" "$K/common/ok_measure.c" "$K/common/ok_values.c" "$K/common/ok_case.c" "$O/harness.c" "$O/opaque.c" \
   "$O/prim_harness.c" "$O/barrier.c" "$O/atomic_update.c" "$O/atomic_update_strided.c" "$O/atomic_capture.c" \
-  "$O/fence.c" -lm -L/usr/lib/llvm-19/lib -Wl,-rpath,/usr/lib/llvm-19/lib -o "$TMP/bench" 2>"$TMP/cc.err" || fail "build: $(tail -n 5 "$TMP/cc.err")"
+  "$O/fence.c" "$O/reduction.c" "$O/critical_add.c" -lm -L/usr/lib/llvm-19/lib -Wl,-rpath,/usr/lib/llvm-19/lib -o "$TMP/bench" 2>"$TMP/cc.err" || fail "build: $(tail -n 5 "$TMP/cc.err")"
 set +e
 OMP_NUM_THREADS=4 "$TMP/bench" --run barrier --run atomic_update --run atomic_update_strided --run atomic_capture \
-  --run fence --teams 2 --threads 4 --iters 4 --runs 3 >"$TMP/out" 2>"$TMP/err"
+  --run fence --run reduction --run critical_add --teams 2 --threads 4 --iters 4 --runs 3 >"$TMP/out" 2>"$TMP/err"
 set -e
 sed -i '/^{"event":/d' "$TMP/out" # the begin/end brackets around each variant
 n=$(grep -c '"kernel"' "$TMP/out")
-# barrier 2, atomic_update 4, strided 2 x 2 strides, capture 2, fence 2.
-[ "$n" = 14 ] || fail "want 14 points, got $n: $(cat "$TMP/out" "$TMP/err" | tail -n 5)"
+# barrier 3 (omp barrier 2, ompx_sync_block spmd), atomic_update 4, strided 2 x 2 strides, capture 2,
+# fence 2, reduction 2, critical_add 2 (omp_set_lock: the host runtime's lock is a real one).
+[ "$n" = 19 ] || fail "want 19 points, got $n: $(cat "$TMP/out" "$TMP/err" | tail -n 5)"
 bad=$(grep -v '"verified":true' "$TMP/out" || true)
 [ -z "$bad" ] || fail "points that did not verify: $bad"
 grep -q '"teams":2,"param":"order=seq_cst,ran=2x[1-4]"' "$TMP/out" || fail "actual shape not recorded: $(head -n 3 "$TMP/out")"
 ! grep -q '"on_device":false' "$TMP/out" || fail "the host plugin's runs were taken for the host fallback"
 grep -q '"stride":32' "$TMP/out" || fail "no stride-32 point"
+grep -q '"kernel":"reduction".*"detail":"every team'"'"'s sum' "$TMP/out" || fail "reduction not checked per team"
 pass "$n host-run points of the omp_target primitive harness verified"
