@@ -35,13 +35,7 @@ static void launch_generic(struct ok_tctx *c, int which) {
 #define PRIMS(ID, TN, T) OK_OT_PRIM(ID, ok_ot_atomic_capture_##TN, #TN, T, "atom\\.", 2, ok_tcheck_a0_count, 0, 0),
 static const struct ok_tprim prims[] = {TYPES(PRIMS)};
 #define NPRIMS ((int)(sizeof prims / sizeof prims[0]))
-static int sweep_spmd(const struct ok_variant *v, const struct ok_params *p) {
-  struct ok_tsweep s = {prims, NPRIMS, launch_spmd, 0, 0, 0};
-  return ok_ot_sweep(v, p, &s);
-}
-static int sweep_generic(const struct ok_variant *v, const struct ok_params *p) {
-  struct ok_tsweep s = {prims, NPRIMS, launch_generic, 0, 0, 0};
-  return ok_ot_sweep(v, p, &s);
-}
+OK_OT_SWEEP(sweep_spmd, prims, NPRIMS, launch_spmd, 0, 0, 0)
+OK_OT_SWEEP(sweep_generic, prims, NPRIMS, launch_generic, 0, 0, 0)
 OK_REGISTER_SWEEP(atomic_capture, omp_atomic_spmd, "spmd", OK_OT_TIMER, sweep_spmd)
 OK_REGISTER_SWEEP(atomic_capture, omp_atomic_generic, "generic", OK_OT_TIMER, sweep_generic)

@@ -44,15 +44,10 @@ static void launch_generic(struct ok_tctx *c, int which) {
 #define PRIM_S(ID, TN, T) OK_OT_PRIM(ID + 4, ok_ot_atomic_update_seq_cst_##TN, #TN, T, F, 2, ok_tcheck_a0_count, 0, "order=seq_cst"),
 static const struct ok_tprim prims_r[] = {TYPES(PRIM_R)};
 static const struct ok_tprim prims_s[] = {TYPES(PRIM_S)};
-#define SWEEP(NAME, PRIMS, LAUNCH)                                        \
-  static int NAME(const struct ok_variant *v, const struct ok_params *p) { \
-    struct ok_tsweep s = {PRIMS, 4, LAUNCH, 0, 0, 0};                     \
-    return ok_ot_sweep(v, p, &s);                                         \
-  }
-SWEEP(sweep_r_spmd, prims_r, launch_spmd)
-SWEEP(sweep_r_generic, prims_r, launch_generic)
-SWEEP(sweep_s_spmd, prims_s, launch_spmd)
-SWEEP(sweep_s_generic, prims_s, launch_generic)
+OK_OT_SWEEP(sweep_r_spmd, prims_r, 4, launch_spmd, 0, 0, 0)
+OK_OT_SWEEP(sweep_r_generic, prims_r, 4, launch_generic, 0, 0, 0)
+OK_OT_SWEEP(sweep_s_spmd, prims_s, 4, launch_spmd, 0, 0, 0)
+OK_OT_SWEEP(sweep_s_generic, prims_s, 4, launch_generic, 0, 0, 0)
 OK_REGISTER_SWEEP(atomic_update, relaxed_spmd, "spmd", OK_OT_TIMER, sweep_r_spmd)
 OK_REGISTER_SWEEP(atomic_update, relaxed_generic, "generic", OK_OT_TIMER, sweep_r_generic)
 OK_REGISTER_SWEEP(atomic_update, seq_cst_spmd, "spmd", OK_OT_TIMER, sweep_s_spmd)

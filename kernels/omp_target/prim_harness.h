@@ -70,6 +70,13 @@ struct ok_tsweep {
   int max_total; /* >0: skip shapes with more threads in all (serialized primitives) */
 };
 int ok_ot_sweep(const struct ok_variant *v, const struct ok_params *p, const struct ok_tsweep *s);
+/* A sweep entry point for OK_REGISTER_SWEEP: NAME runs ok_ot_sweep with the ok_tsweep fields given
+ * (prims, nprims, launch, strided, warp, max_total). */
+#define OK_OT_SWEEP(NAME, ...)                                            \
+  static int NAME(const struct ok_variant *v, const struct ok_params *p) { \
+    struct ok_tsweep s = {__VA_ARGS__};                                   \
+    return ok_ot_sweep(v, p, &s);                                         \
+  }
 
 int ok_tcheck_ran(const struct ok_tctx *c, const struct ok_tprim *pr, char *d, size_t n);
 int ok_tcheck_a0_count(const struct ok_tctx *c, const struct ok_tprim *pr, char *d, size_t n);

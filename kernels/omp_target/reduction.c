@@ -58,13 +58,7 @@ static void launch_generic(struct ok_tctx *c, int which) {
 static const struct ok_tprim prims[] = {
     OK_OT_PRIM(0, ok_ot_reduction_int, "int", int, F, 1, ok_tcheck_team_sums, 0, 0),
     OK_OT_PRIM(1, ok_ot_reduction_double, "double", double, F, 1, ok_tcheck_team_sums, 0, 0)};
-static int sweep_spmd(const struct ok_variant *v, const struct ok_params *p) {
-  struct ok_tsweep s = {prims, 2, launch_spmd, 0, 0, 0};
-  return ok_ot_sweep(v, p, &s);
-}
-static int sweep_generic(const struct ok_variant *v, const struct ok_params *p) {
-  struct ok_tsweep s = {prims, 2, launch_generic, 0, 0, 0};
-  return ok_ot_sweep(v, p, &s);
-}
+OK_OT_SWEEP(sweep_spmd, prims, 2, launch_spmd, 0, 0, 0)
+OK_OT_SWEEP(sweep_generic, prims, 2, launch_generic, 0, 0, 0)
 OK_REGISTER_SWEEP(reduction, omp_for_reduction_spmd, "spmd", OK_OT_TIMER, sweep_spmd)
 OK_REGISTER_SWEEP(reduction, omp_for_reduction_generic, "generic", OK_OT_TIMER, sweep_generic)
