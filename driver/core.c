@@ -141,7 +141,9 @@ int ok_manifest_load(struct ok_manifest *m) {
       ok_err("%s/ompkit-configs.json: config %d lacks name, model, bench or artefacts", m->dir, i);
       return -1;
     }
-    if (!k->reason) k->reason = "";
+    /* CMake sets a reason before it knows whether the probe succeeds; it only means something
+     * for a disabled configuration. */
+    if (!k->reason || k->enabled) k->reason = "";
     if (!k->compiler_version) k->compiler_version = "";
     snprintf(k->bench, sizeof k->bench, "%s/%s", m->dir, b);
     snprintf(k->artefacts, sizeof k->artefacts, "%s/%s", m->dir, a);

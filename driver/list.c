@@ -25,8 +25,9 @@ int cmd_list(int argc, char **argv) {
     const struct ok_config *c = &m.configs[i];
     if (configs_only || !c->enabled) {
       if (json) {
-        json_t *j = json_pack("{s:s,s:s,s:b,s:s,s:s}", "config", c->name, "model", c->model, "enabled", c->enabled,
-                              "reason", c->reason, "compiler_version", c->compiler_version);
+        json_t *j = json_pack("{s:s,s:s,s:b,s:s}", "config", c->name, "model", c->model, "enabled", c->enabled,
+                              "compiler_version", c->compiler_version);
+        if (!c->enabled) json_object_set_new(j, "reason", json_string(c->reason));
         char *s = json_dumps(j, JSON_COMPACT | JSON_PRESERVE_ORDER);
         puts(s);
         free(s);
