@@ -1,7 +1,9 @@
 /* The one bench main, built once per configuration. Plumbing for the driver:
  *   ompkit-bench --info | --list | --probe | --run NAME[/VARIANT]|all [--run ...] [--threads N]
- *                [--teams N] [--iters N] [--runs N] [--warmup N] [--inject-fault]
- * Output is JSON lines on stdout; exit 0 ok, 1 a failed check, 2 usage or environment error.
+ *                [--teams N] [--iters N] [--runs N] [--warmup N] [--sweep quick|full] [--type T]
+ *                [--inject-fault]
+ * Output is JSON lines on stdout; exit 0 ok, 1 a failed check, 2 usage or environment error, or
+ * a filter (--run, --type, --threads/--teams) that selects no point to measure.
  * One process runs many variants (the runtime starts once); each variant's lines sit between
  * {"event":"begin",...} and {"event":"end",...} so the driver can tell which one hung or crashed
  * and restart the rest. After a GPU runtime error or wrong result the bench stops: a CUDA error
@@ -39,6 +41,7 @@ static const struct ok_meta ok_meta_table[] = {
 enum { OK_NMETA = sizeof ok_meta_table / sizeof ok_meta_table[0] };
 
 static struct ok_variant *ok_head;
+static long ok_points; /* points printed so far: a sweep that prints none matched no point */
 static int ok_gpu_error; /* a GPU model reported a runtime error: run no more variants here */
 
 void ok_register(struct ok_variant *v) {
@@ -114,6 +117,7 @@ void ok_emit_point(const struct ok_variant *v, const struct ok_params *p, const 
              pt->st.base_median, pt->unit, pt->st.retries);
   }
   int ok = !strcmp(status, "ok");
+  ++ok_points;
   /* A wrong result on a GPU may come from a trap or a broken team: the device state is suspect. */
   if ((pt->error || !pt->verified) && !pt->ran_on_host && ok_model_needs_gpu()) ok_gpu_error = 1;
   putchar('{');
@@ -175,7 +179,9 @@ static int cmp_double(const void *a, const void *b) {
 
 static int usage(const char *msg) {
   fprintf(stderr, "ompkit-bench: %s\nusage: ompkit-bench --info | --list | --probe | --run NAME[/VARIANT]|all "
-                  "[--threads N] [--teams N] [--iters N] [--runs N] [--warmup N] [--sweep quick|full] [--inject-fault]\n", msg);
+                  "[--threads N] [--teams N] [--iters N] [--runs N] [--warmup N] [--sweep quick|full] [--type T] "
+                  "[--inject-fault]\n--threads/--teams: measure only that shape; a filter that selects no point "
+                  "exits 2\n", msg);
   return 2;
 }
 
@@ -317,10 +323,10 @@ int main(int argc, char **argv) {
       pats[npat++] = val, mode = RUN, ++i;
     } else if (!strcmp(a, "--threads")) {
       if (parse_long(val, 1, 1 << 20, &v)) return usage("bad --threads");
-      p.threads = (int)v, ++i;
+      p.threads = (int)v, p.threads_given = 1, ++i;
     } else if (!strcmp(a, "--teams")) {
       if (parse_long(val, 1, 1 << 24, &v)) return usage("bad --teams");
-      p.teams = (int)v, ++i;
+      p.teams = (int)v, p.teams_given = 1, ++i;
     } else if (!strcmp(a, "--iters")) {
       if (parse_long(val, 1, 1L << 40, &v)) return usage("bad --iters");
       p.iters = v, iters_given = 1, ++i;
@@ -383,7 +389,7 @@ int main(int argc, char **argv) {
   if (mode != RUN) return usage("nothing to do");
 
   p.warmup = (int)warmup;
-  int rc = 0, found = 0;
+  int rc = 0, found = 0, unmatched = 0;
   for (const struct ok_variant *k = ok_head; k; k = k->next)
     for (int j = 0; j < npat; ++j) found += matches(k, pats[j]);
   if (!found) {
@@ -409,7 +415,13 @@ int main(int argc, char **argv) {
         if (k->sweep) {
           p.runs = runs > 0 ? (int)runs : 9;
           p.max_retries = retries >= 0 ? (int)retries : 2 * p.runs;
+          long before = ok_points;
           r = k->sweep(k, &p);
+          if (ok_points == before) {
+            fprintf(stderr, "ompkit-bench: %s/%s: no point matches the filter%s%s\n", k->kernel, k->variant,
+                    p.type ? " --type " : "", p.type ? p.type : "");
+            ++unmatched;
+          }
         } else {
           /* Quick: whole kernels do a tenth of the work (iters 100, not 1000); most of a run is
            * the host's mapping and checking of every element, not the kernel. */
@@ -426,5 +438,6 @@ int main(int argc, char **argv) {
     fprintf(stderr, "ompkit-bench: no kernel matches '%s' in %s\n", pats[0], OK_CONFIG);
     return 2;
   }
+  if (unmatched == found) return 2; /* the filter selected nothing to measure */
   return rc;
 }

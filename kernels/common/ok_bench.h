@@ -10,6 +10,7 @@ extern "C" {
 struct ok_params {
   int threads;     /* threads per team/block (host: team size); 0 = model default */
   int teams;       /* teams/blocks (host: ignored); 0 = model default */
+  int threads_given, teams_given; /* set by --threads/--teams: a sweep runs only that shape */
   long iters;      /* iterations of the primitive per thread */
   int inject_fault; /* 1: kernel adds one extra update, so verification must fail (tests) */
   int full;         /* sweep: 0 quick (a few representative points), 1 full */

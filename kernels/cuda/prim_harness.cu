@@ -76,7 +76,7 @@ int ok_cuda_sweep(const struct ok_variant *v, const struct ok_params *p, const s
   }
   const int sms = prop.multiProcessorCount;
   std::vector<std::pair<int, int>> shape; /* (blocks, threads per block) */
-  if (p->threads > 0 && p->teams > 0 && (p->threads != 128 || p->teams != 128)) shape.push_back({p->teams, p->threads});
+  if (p->threads_given || p->teams_given) shape.push_back({p->teams, p->threads});
   else if (p->full) {
     for (int b : {1, 2, sms / 2, sms, 2 * sms})
       for (int t = 1; t <= 1024; t *= 2) shape.push_back({b, t});

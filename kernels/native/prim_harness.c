@@ -60,7 +60,7 @@ int ok_host_sweep(const struct ok_variant *v, const struct ok_params *p, const s
   const int hw = omp_get_num_procs(), cores = physical_cores();
   long threads[256];
   int nthreads = 0;
-  if (p->threads > 0 && p->threads != omp_get_max_threads()) add_unique(threads, &nthreads, p->threads);
+  if (p->threads_given) add_unique(threads, &nthreads, p->threads);
   else if (p->full)
     for (int t = 2; t <= hw && nthreads < 256; ++t) add_unique(threads, &nthreads, t);
   else {

@@ -109,7 +109,7 @@ int ok_ot_sweep(const struct ok_variant *v, const struct ok_params *p, const str
     return 1;
   }
   int shape[64][2], nshape = 0; /* (teams, threads) */
-  if (p->threads > 0 && p->teams > 0 && (p->threads != 128 || p->teams != 128)) {
+  if (p->threads_given || p->teams_given) {
     shape[0][0] = p->teams, shape[0][1] = p->threads, nshape = 1;
   } else if (p->full) {
     static const int teams[] = {1, 2, 64, 128, 256};

@@ -27,4 +27,10 @@ grep -q '"teams":2,"param":"order=seq_cst,ran=2x[1-4]"' "$TMP/out" || fail "actu
 ! grep -q '"on_device":false' "$TMP/out" || fail "the host plugin's runs were taken for the host fallback"
 grep -q '"stride":32' "$TMP/out" || fail "no stride-32 point"
 grep -q '"kernel":"reduction".*"detail":"every team'"'"'s sum' "$TMP/out" || fail "reduction not checked per team"
+# 128 x 128 is the model's default shape: given explicitly it is the only shape run (it used to be
+# taken for "not given", and the whole sweep ran).
+OMP_NUM_THREADS=4 "$TMP/bench" --run fence/omp_flush_spmd --teams 128 --threads 128 --iters 4 --runs 3 >"$TMP/out2" 2>"$TMP/err" ||
+  fail "--teams 128 --threads 128: $(tail -n 3 "$TMP/err")"
+shapes=$(grep '"status"' "$TMP/out2" | grep -o '"threads":[0-9]*,"teams":[0-9]*' | sort -u | tr '\n' ' ')
+[ "$shapes" = '"threads":128,"teams":128 ' ] || fail "--teams 128 --threads 128 ran shapes: $shapes"
 pass "$n host-run points of the omp_target primitive harness verified"
