@@ -8,6 +8,8 @@
 #define _GNU_SOURCE
 #include "resultset.h"
 
+#include "ok_record.h"
+
 #include <getopt.h>
 #include <math.h>
 #include <stdarg.h>
@@ -109,6 +111,8 @@ static void compare_point(json_t *row, json_t *a, json_t *b, const struct cmp_op
     else if (!strcmp(sb, "ok")) add(imp, "status %s -> ok", sa);
     else add(notes, "status %s -> %s", sa, sb);
   }
+  const char *pa = a ? rs_str(a, OK_FNAME(param)) : NULL, *pb = b ? rs_str(b, OK_FNAME(param)) : NULL;
+  if (pa && pb && strcmp(pa, pb)) add(notes, "param %s -> %s", pa, pb); /* same point, another ran=TxN */
   if (a && b && rs_is_ok(a) && rs_is_ok(b)) {
     const char *ma, *mb;
     json_t *ta = stats(a, &ma), *tb = stats(b, &mb);

@@ -1,6 +1,8 @@
 #define _GNU_SOURCE
 #include "resultset.h"
 
+#include "ok_record.h"
+
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -9,8 +11,15 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-const char *const rs_point_fields[] = {"type", "threads", "teams", "blocks", "stride", "affinity", NULL};
-static const char *const metrics[] = {"time_s", "per_op_ns", "per_op_cycles", NULL};
+const char *const rs_point_fields[] = {
+#define OK_FIELD(name, kind, unit, role, csv, scope, doc) OK_IF_DIM(role, #name, )
+#include "ok_record.def"
+    NULL};
+/* Time-like metrics in order of preference. */
+static const char *const metrics[] = {
+#define OK_FIELD(name, kind, unit, role, csv, scope, doc) OK_IF_STATS(kind, #name, )
+#include "ok_record.def"
+    NULL};
 
 const char *rs_str(json_t *j, const char *key) { return json_string_value(json_object_get(j, key)); }
 
@@ -22,7 +31,7 @@ long rs_int(json_t *j, const char *key) {
 }
 
 int rs_is_ok(json_t *j) {
-  const char *s = rs_str(j, "status");
+  const char *s = rs_str(j, OK_FNAME(status));
   return s && !strcmp(s, "ok");
 }
 
@@ -34,15 +43,34 @@ static void scalar(json_t *v, char *buf, size_t n) {
   else snprintf(buf, n, "?");
 }
 
+/* param without its ran=TxN tokens: omp_target records there the shape a region got. */
+static void param_key(const char *p, char *out, size_t n) {
+  size_t len = 0;
+  out[0] = 0;
+  while (*p) {
+    size_t t = strcspn(p, ",");
+    if (t && strncmp(p, "ran=", 4) && len + t + 2 < n) {
+      if (len) out[len++] = ',';
+      memcpy(out + len, p, t);
+      out[len += t] = 0;
+    }
+    p += t + (p[t] == ',');
+  }
+}
+
 void rs_key(json_t *j, int with_config, char *buf, size_t n) {
-  const char *c = rs_str(j, "config"), *k = rs_str(j, "kernel"), *v = rs_str(j, "variant");
+  const char *c = rs_str(j, OK_FNAME(config)), *k = rs_str(j, OK_FNAME(kernel)), *v = rs_str(j, OK_FNAME(variant));
   int len = with_config ? snprintf(buf, n, "%s|%s|%s", c ? c : "", k ? k : "", v ? v : "")
                         : snprintf(buf, n, "%s", k ? k : "");
   for (int i = 0; rs_point_fields[i] && len > 0 && (size_t)len < n; ++i) {
     json_t *f = json_object_get(j, rs_point_fields[i]);
     if (!f || json_is_null(f)) continue;
-    char val[128];
-    scalar(f, val, sizeof val);
+    char val[256];
+    if (!strcmp(rs_point_fields[i], OK_FNAME(param)) && json_is_string(f)) {
+      param_key(json_string_value(f), val, sizeof val);
+      if (!val[0]) continue;
+    } else
+      scalar(f, val, sizeof val);
     len += snprintf(buf + len, n - (size_t)len, "|%s=%s", rs_point_fields[i], val);
   }
 }
@@ -76,8 +104,8 @@ const char *rs_metric(json_t *j, double *median, double *min, double *max) {
 }
 
 double rs_ns_per_op(json_t *j) {
-  double v = num(json_object_get(j, "per_op_ns"), "median");
-  if (isnan(v)) v = num(j, "ns_per_op_total");
+  double v = num(json_object_get(j, OK_FNAME(per_op_ns)), "median");
+  if (isnan(v)) v = num(j, OK_FNAME(ns_per_op_total));
   return v > 0 ? v : NAN;
 }
 
@@ -97,8 +125,8 @@ static int cmp_double(const void *a, const void *b) {
 /* Repeats of one point (ompkit run --repeat): median of the medians, overall min and max. */
 static void merge_into(json_t *dst, json_t *src) {
   if (rs_is_ok(dst) && !rs_is_ok(src)) { /* the worst status wins: a flaky failure must show */
-    json_object_set(dst, "status", json_object_get(src, "status"));
-    if (json_object_get(src, "error")) json_object_set(dst, "error", json_object_get(src, "error"));
+    json_object_set(dst, OK_FNAME(status), json_object_get(src, OK_FNAME(status)));
+    if (json_object_get(src, OK_FNAME(error))) json_object_set(dst, OK_FNAME(error), json_object_get(src, OK_FNAME(error)));
   }
   json_t *meds = json_object_get(dst, "_medians");
   for (int i = 0; metrics[i]; ++i) {
@@ -205,7 +233,7 @@ int rs_load(struct resultset *rs, const char *dir, const char *cmd, int need_pro
       continue;
     }
     json_t *c = json_deep_copy(j);
-    json_object_del(c, "repeat");
+    json_object_del(c, OK_FNAME(repeat));
     json_object_set_new(c, "_key", json_string(key));
     json_object_set_new(c, "repeats", json_integer(1));
     json_t *meds = json_object();

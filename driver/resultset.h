@@ -13,7 +13,8 @@ struct resultset {
   json_t *remarks; /* remarks.jsonl records (array, empty when the file is absent) */
 };
 
-/* Fields that name a measured point besides config/kernel/variant; any may be absent. */
+/* Fields that name a measured point besides config/kernel/variant (the OK_R_DIM rows of
+ * kernels/common/ok_record.def, in table order); any may be absent. NULL-terminated. */
 extern const char *const rs_point_fields[];
 
 /* Loads DIR. need_prov: refuse a folder without a readable provenance.json. Prints one line
@@ -21,7 +22,8 @@ extern const char *const rs_point_fields[];
 int rs_load(struct resultset *rs, const char *dir, const char *cmd, int need_prov);
 void rs_free(struct resultset *rs);
 
-/* "config|kernel|variant|type=..|threads=..": the identity of a point across folders. */
+/* "config|kernel|variant|type=..|threads=..|param=..": the identity of a point across folders.
+ * Every point dimension counts; param's ran=TxN tokens (what ran, not what was asked) do not. */
 void rs_key(json_t *j, int with_config, char *buf, size_t n);
 /* Human-readable point ("threads=128 teams=128"), empty when there are no point fields. */
 void rs_point_label(json_t *j, char *buf, size_t n);
