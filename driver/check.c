@@ -4,6 +4,7 @@
 #define _GNU_SOURCE
 #include "core.h"
 #include "expect.h"
+#include "ok_record.h"
 #include "remarks.h"
 
 #include <ftw.h>
@@ -318,7 +319,7 @@ int cmd_check(int argc, char **argv) {
     int match = want_config ? !strcmp(c->name, want_config)
                 : want_compiler ? !strcmp(tag, want_compiler) || (base && !strcmp(base, want_compiler))
                                 : 1;
-    if (!match || strcmp(c->model, "omp_target")) {
+    if (!match || c->model_id != OKM_OMP_TARGET) {
       if (match && want_config) {
         ok_err("check: configuration %s is %s, not omp_target", c->name, c->model);
         rc = OK_EXIT_USAGE;

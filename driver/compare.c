@@ -68,7 +68,7 @@ static void add(json_t *arr, const char *fmt, ...) {
  * (the bench hung or crashed before printing it) or of its whole configuration (skipped). */
 static json_t *fallback(const struct resultset *rs, json_t *idx, json_t *j) {
   char key[1024];
-  const char *c = rs_str(j, "config"), *k = rs_str(j, "kernel"), *v = rs_str(j, "variant");
+  const char *c = rs_str(j, OK_FNAME(config)), *k = rs_str(j, OK_FNAME(kernel)), *v = rs_str(j, OK_FNAME(variant));
   snprintf(key, sizeof key, "%s|%s|%s", c ? c : "", k ? k : "", v ? v : "");
   json_t *f = json_object_get(idx, key);
   if (!f) {
@@ -100,7 +100,7 @@ static json_t *stats(json_t *j, const char **metric) {
 /* Compares one point; fills the row's regressions / improvements / notes. */
 static void compare_point(json_t *row, json_t *a, json_t *b, const struct cmp_opts *o) {
   json_t *reg = json_array(), *imp = json_array(), *notes = json_array();
-  const char *sa = a ? rs_str(a, "status") : NULL, *sb = b ? rs_str(b, "status") : NULL;
+  const char *sa = a ? rs_str(a, OK_FNAME(status)) : NULL, *sb = b ? rs_str(b, OK_FNAME(status)) : NULL;
   json_object_set_new(row, "status", json_pack("{s:s?,s:s?}", "a", sa, "b", sb));
   int noise = 0;
   if (!a) add(notes, "new in B");
@@ -146,23 +146,24 @@ static void compare_point(json_t *row, json_t *a, json_t *b, const struct cmp_op
     }
     json_object_set_new(row, "time", t);
 
-    static const char *const res[] = {"registers",         "smem_bytes",   "lmem_bytes", "spill_stores_bytes",
-                                      "spill_loads_bytes", "stack_bytes", NULL};
+    static const enum ok_field_id res[] = {OKF_registers,         OKF_smem_bytes,        OKF_lmem_bytes,
+                                           OKF_spill_stores_bytes, OKF_spill_loads_bytes, OKF_stack_bytes};
     json_t *rj = json_object();
-    for (int k = 0; res[k]; ++k) {
-      long x = rs_int(a, res[k]), y = rs_int(b, res[k]);
+    for (size_t k = 0; k < sizeof res / sizeof res[0]; ++k) {
+      const char *f = ok_fields[res[k]].name;
+      long x = rs_int(a, f), y = rs_int(b, f);
       if (x < 0 || y < 0) continue;
-      json_object_set_new(rj, res[k], json_pack("{s:I,s:I}", "a", (json_int_t)x, "b", (json_int_t)y));
+      json_object_set_new(rj, f, json_pack("{s:I,s:I}", "a", (json_int_t)x, "b", (json_int_t)y));
       if (x == y) continue;
-      long limit = !strcmp(res[k], "registers") ? o->reg : 0;
-      if (!strcmp(res[k], "stack_bytes")) add(notes, "%s %ld -> %ld", res[k], x, y);
-      else if (y - x > limit) add(reg, "%s %ld -> %ld", res[k], x, y);
-      else if (y < x) add(imp, "%s %ld -> %ld", res[k], x, y);
-      else add(notes, "%s %ld -> %ld (within --reg-threshold)", res[k], x, y);
+      long limit = res[k] == OKF_registers ? o->reg : 0;
+      if (res[k] == OKF_stack_bytes) add(notes, "%s %ld -> %ld", f, x, y);
+      else if (y - x > limit) add(reg, "%s %ld -> %ld", f, x, y);
+      else if (y < x) add(imp, "%s %ld -> %ld", f, x, y);
+      else add(notes, "%s %ld -> %ld (within --reg-threshold)", f, x, y);
     }
     json_object_set_new(row, "resources", rj);
 
-    json_t *ra = json_object_get(a, "remarks"), *rb = json_object_get(b, "remarks");
+    json_t *ra = json_object_get(a, OK_FNAME(remarks)), *rb = json_object_get(b, OK_FNAME(remarks));
     if (json_is_array(ra) && json_is_array(rb)) {
       json_t *gained = json_array(), *lost = json_array();
       for (int side = 0; side < 2; ++side) {
@@ -185,7 +186,7 @@ static void compare_point(json_t *row, json_t *a, json_t *b, const struct cmp_op
       json_object_set_new(row, "remarks", json_pack("{s:o,s:o}", "gained", gained, "lost", lost));
     }
 
-    const char *oa = rs_str(a, "observed_mode"), *ob = rs_str(b, "observed_mode");
+    const char *oa = rs_str(a, OK_FNAME(observed_mode)), *ob = rs_str(b, OK_FNAME(observed_mode));
     if (oa && ob) {
       json_object_set_new(row, "mode", json_pack("{s:s,s:s}", "a", oa, "b", ob));
       if (strcmp(oa, ob)) {
@@ -320,8 +321,9 @@ int cmd_compare(int argc, char **argv) {
       json_t *a = side ? json_object_get(ia, key) : j, *b = side ? j : json_object_get(ib, key);
       if (!a) a = fallback(&A, ia, b);
       if (!b) b = fallback(&B, ib, a);
-      if (!rs_str(j, "kernel") && a && b && !strcmp(rs_str(a, "status") ? rs_str(a, "status") : "",
-                                                      rs_str(b, "status") ? rs_str(b, "status") : ""))
+      const char *fs = OK_FNAME(status);
+      if (!rs_str(j, OK_FNAME(kernel)) && a && b &&
+          !strcmp(rs_str(a, fs) ? rs_str(a, fs) : "", rs_str(b, fs) ? rs_str(b, fs) : ""))
         continue; /* a configuration skipped/disabled in both: nothing to compare */
       json_object_set_new(used, key, json_true());
       if (a) json_object_set_new(used, rs_str(a, "_key"), json_true());
@@ -329,9 +331,9 @@ int cmd_compare(int argc, char **argv) {
       json_t *src = a ? a : b;
       char point[512];
       rs_point_label(j, point, sizeof point);
-      json_t *row = json_pack("{s:s?,s:s?,s:s?,s:s,s:I}", "config", rs_str(src, "config"), "kernel",
-                              rs_str(j, "kernel"), "variant", rs_str(j, "variant"), "point", point, "_order",
-                              (json_int_t)json_array_size(rows));
+      json_t *row = json_pack("{s:s?,s:s?,s:s?,s:s,s:I}", OK_FNAME(config), rs_str(src, OK_FNAME(config)),
+                              OK_FNAME(kernel), rs_str(j, OK_FNAME(kernel)), OK_FNAME(variant),
+                              rs_str(j, OK_FNAME(variant)), "point", point, "_order", (json_int_t)json_array_size(rows));
       for (int k = 0; rs_point_fields[k]; ++k)
         if (json_object_get(j, rs_point_fields[k])) json_object_set(row, rs_point_fields[k], json_object_get(j, rs_point_fields[k]));
       compare_point(row, a, b, &o);
@@ -390,7 +392,7 @@ int cmd_compare(int argc, char **argv) {
                rs_str(row, "variant") ? rs_str(row, "variant") : "-");
       double va = json_number_value(json_object_get(json_object_get(t, "a"), "median"));
       double vb = json_number_value(json_object_get(json_object_get(t, "b"), "median"));
-      int secs = rs_str(t, "metric") && !strcmp(rs_str(t, "metric"), "time_s");
+      int secs = rs_str(t, "metric") && !strcmp(rs_str(t, "metric"), OK_FNAME(time_s));
       if (secs) rs_fmt_time(json_object_get(json_object_get(t, "a"), "median") ? va : NAN, ta, sizeof ta);
       else snprintf(ta, sizeof ta, json_object_get(json_object_get(t, "a"), "median") ? "%.4g" : "-", va);
       if (secs) rs_fmt_time(json_object_get(json_object_get(t, "b"), "median") ? vb : NAN, tb, sizeof tb);

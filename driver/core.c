@@ -1,6 +1,8 @@
 #define _GNU_SOURCE
 #include "core.h"
 
+#include "ok_record.h"
+
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -139,6 +141,11 @@ int ok_manifest_load(struct ok_manifest *m) {
     const char *a = json_string_value(json_object_get(c, "artefacts"));
     if (!k->name || !k->model || !b || !a) {
       ok_err("%s/ompkit-configs.json: config %d lacks name, model, bench or artefacts", m->dir, i);
+      return -1;
+    }
+    k->model_id = ok_model_of(k->model);
+    if (k->model_id == OKM_UNKNOWN) {
+      ok_err("%s/ompkit-configs.json: config %s has unknown model '%s'", m->dir, k->name, k->model);
       return -1;
     }
     /* CMake sets a reason before it knows whether the probe succeeds; it only means something

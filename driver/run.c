@@ -3,6 +3,7 @@
  * resources) and the execution mode the runtime reported, then writes results.csv. */
 #define _GNU_SOURCE
 #include "core.h"
+#include "ok_record.h"
 #include "remarks.h"
 #include "resultset.h"
 #include "study.h"
@@ -132,14 +133,16 @@ static int parse_opts(int argc, char **argv, struct run_opts *o) {
     return -1;
   }
   if (o->models) {
-    const char *known = "native,omp_target,cuda";
     for (const char *p = o->models; *p;) {
       const char *e = strchr(p, ',');
       size_t len = e ? (size_t)(e - p) : strlen(p);
       char m[64];
       snprintf(m, sizeof m, "%.*s", (int)(len < 63 ? len : 63), p);
-      if (!in_list(known, m)) {
-        ok_err("run: unknown model '%s' (native, omp_target, cuda)", m);
+      if (ok_model_of(m) == OKM_UNKNOWN) {
+        char known[128] = "";
+        for (int k = 0; k < OKM_COUNT; ++k)
+          snprintf(known + strlen(known), sizeof known - strlen(known), "%s%s", k ? ", " : "", ok_models[k].name);
+        ok_err("run: unknown model '%s' (%s)", m, known);
         return -1;
       }
       if (!e) break;
@@ -183,12 +186,12 @@ static const char *signame(int sig) {
 static json_t *status_line(const struct ok_config *c, const char *kernel, const char *variant, const char *status,
                            const char *error) {
   json_t *j = json_object();
-  json_object_set_new(j, "config", json_string(c->name));
-  json_object_set_new(j, "model", json_string(c->model));
-  if (kernel) json_object_set_new(j, "kernel", json_string(kernel));
-  if (variant) json_object_set_new(j, "variant", json_string(variant));
-  json_object_set_new(j, "status", json_string(status));
-  if (error && *error) json_object_set_new(j, "error", json_string(error));
+  json_object_set_new(j, OK_FNAME(config), json_string(c->name));
+  json_object_set_new(j, OK_FNAME(model), json_string(c->model));
+  if (kernel) json_object_set_new(j, OK_FNAME(kernel), json_string(kernel));
+  if (variant) json_object_set_new(j, OK_FNAME(variant), json_string(variant));
+  json_object_set_new(j, OK_FNAME(status), json_string(status));
+  if (error && *error) json_object_set_new(j, OK_FNAME(error), json_string(error));
   return j;
 }
 
@@ -222,14 +225,14 @@ static void progress(const struct run_opts *o, int done, int total, const char *
 /* Prints the one-line progress/log entry for a result line. */
 static void log_result(json_t *j, const struct ok_config *c, const char *spec, int idx, int total, int tty) {
   if (tty) fputs("\r\033[K", stdout); /* clear the progress line first */
-  const char *status = json_string_value(json_object_get(j, "status"));
-  json_t *t = json_object_get(json_object_get(j, "time_s"), "median");
-  const char *mode = json_string_value(json_object_get(j, "observed_mode"));
+  const char *status = json_string_value(json_object_get(j, OK_FNAME(status)));
+  json_t *t = json_object_get(json_object_get(j, OK_FNAME(time_s)), "median");
+  const char *mode = json_string_value(json_object_get(j, OK_FNAME(observed_mode)));
   if (json_is_number(t))
     printf("ompkit: [%d/%d] %s %s: ok, median %.4g ms%s%s\n", idx, total, c->name, spec, json_number_value(t) * 1e3,
            mode ? ", launched " : "", mode ? mode : "");
   else {
-    const char *e = json_string_value(json_object_get(j, "error"));
+    const char *e = json_string_value(json_object_get(j, OK_FNAME(error)));
     printf("ompkit: [%d/%d] %s %s: %s%s%s\n", idx, total, c->name, spec, status ? status : "?", e ? ": " : "",
            e ? e : "");
   }
@@ -318,7 +321,7 @@ static void item_end(struct batch *b, int rc, const char *fail_status, const cha
            b->points_ok, b->lines, ok_now() - b->t_begin);
   }
   if (fail) {
-    if (b->o->repeat > 1) json_object_set_new(fail, "repeat", json_integer(b->repeat));
+    if (b->o->repeat > 1) json_object_set_new(fail, OK_FNAME(repeat), json_integer(b->repeat));
     append_line(b->res, fail);
     log_result(fail, b->c, spec, *b->idx, b->total, b->o->tty);
     json_decref(fail);
@@ -350,8 +353,8 @@ static int on_line(void *ctx, char *line) {
   }
   const char *ev = json_string_value(json_object_get(j, "event"));
   if (ev) {
-    int i = find_item(b, json_string_value(json_object_get(j, "kernel")),
-                      json_string_value(json_object_get(j, "variant")));
+    int i = find_item(b, json_string_value(json_object_get(j, OK_FNAME(kernel))),
+                      json_string_value(json_object_get(j, OK_FNAME(variant))));
     int reset = 0;
     b->saw_marker = 1;
     if (!strcmp(ev, "begin") && i >= 0) {
@@ -369,23 +372,23 @@ static int on_line(void *ctx, char *line) {
   }
   struct batch_item *it = &b->items[b->cur];
   const struct ok_config *c = b->c;
-  int target = !strcmp(c->model, "omp_target");
-  const char *s = json_string_value(json_object_get(j, "status"));
+  int target = c->model_id == OKM_OMP_TARGET;
+  const char *s = json_string_value(json_object_get(j, OK_FNAME(status)));
   if (is_failure(s)) b->bad = 1;
   /* The driver, not the bench, is the authority on which configuration produced a line. */
-  json_object_set_new(j, "config", json_string(c->name));
-  json_object_set_new(j, "model", json_string(c->model));
-  if (g_host[0]) json_object_set_new(j, "host", json_string(g_host));
-  if (c->needs_gpu && g_gpu[0]) json_object_set_new(j, "gpu", json_string(g_gpu));
-  if (target) json_object_set_new(j, "env", json_string("OMP_TARGET_OFFLOAD=MANDATORY LIBOMPTARGET_INFO=16"));
+  json_object_set_new(j, OK_FNAME(config), json_string(c->name));
+  json_object_set_new(j, OK_FNAME(model), json_string(c->model));
+  if (g_host[0]) json_object_set_new(j, OK_FNAME(host), json_string(g_host));
+  if (c->needs_gpu && g_gpu[0]) json_object_set_new(j, OK_FNAME(gpu), json_string(g_gpu));
+  if (target) json_object_set_new(j, OK_FNAME(env), json_string("OMP_TARGET_OFFLOAD=MANDATORY LIBOMPTARGET_INFO=16"));
   study_join(b->st, c, j, b->text ? b->text : "");
-  if (b->o->repeat > 1) json_object_set_new(j, "repeat", json_integer(b->repeat));
+  if (b->o->repeat > 1) json_object_set_new(j, OK_FNAME(repeat), json_integer(b->repeat));
   append_line(b->res, j);
   char spec[256];
   snprintf(spec, sizeof spec, "%s/%s", it->kernel, it->variant);
   /* Whole-kernel results get a line each; primitive points only when they are not ok (a summary
    * line per variant follows), so a sweep does not flood the log. */
-  if (!json_object_get(j, "per_op_ns") || !s || strcmp(s, "ok")) log_result(j, c, spec, *b->idx, b->total, b->o->tty);
+  if (!json_object_get(j, OK_FNAME(per_op_ns)) || !s || strcmp(s, "ok")) log_result(j, c, spec, *b->idx, b->total, b->o->tty);
   else {
     ++b->points_ok;
     char sp[300];
@@ -403,7 +406,7 @@ static int on_line(void *ctx, char *line) {
 static int run_batch(struct batch *b) {
   const struct ok_config *c = b->c;
   const struct run_opts *o = b->o;
-  int target = !strcmp(c->model, "omp_target");
+  int target = c->model_id == OKM_OMP_TARGET;
   char runs[16];
   snprintf(runs, sizeof runs, "%d", o->runs);
   char **argv = calloc((size_t)b->n * 2 + 8, sizeof *argv);
@@ -634,7 +637,7 @@ int cmd_run(int argc, char **argv) {
         ok_proc_free(&p);
         continue;
       }
-      if (!gpu && !strcmp(c->model, "cuda")) {
+      if (!gpu && c->model_id == OKM_CUDA) {
         gpu = json_incref(probe);
         const char *name = json_string_value(json_object_get(probe, "device_name"));
         snprintf(g_gpu, sizeof g_gpu, "%s", name ? name : "");
@@ -663,8 +666,8 @@ int cmd_run(int argc, char **argv) {
     }
     for (char *line = strtok(p.out, "\n"); line; line = strtok(NULL, "\n")) {
       json_t *v = json_loads(line, 0, NULL);
-      const char *k = json_string_value(json_object_get(v, "kernel"));
-      const char *var = json_string_value(json_object_get(v, "variant"));
+      const char *k = json_string_value(json_object_get(v, OK_FNAME(kernel)));
+      const char *var = json_string_value(json_object_get(v, OK_FNAME(variant)));
       char spec[256];
       snprintf(spec, sizeof spec, "%s/%s", k ? k : "", var ? var : "");
       if (k && var && (!o.has_re || regexec(&o.re, spec, 0, NULL, 0) == 0)) {

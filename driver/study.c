@@ -3,6 +3,7 @@
 
 #include "remarks.h"
 #include "disasm.h"
+#include "ok_record.h"
 
 #include <glob.h>
 #include <stdio.h>
@@ -115,15 +116,15 @@ static int on_resource(const struct ok_resource *r, void *ud) {
   char dem[1024];
   if (ok_demangle(r->function, dem, sizeof dem) == 0) json_object_set_new(j, "function_demangled", json_string(dem));
   json_object_set_new(j, "tool", json_string(r->tool));
-  json_object_set_new(j, "registers", json_integer(r->registers));
+  json_object_set_new(j, OK_FNAME(registers), json_integer(r->registers));
 #define OPT(key, v) \
   if ((v) >= 0) json_object_set_new(j, key, json_integer(v))
   OPT("barriers", r->barriers);
-  OPT("stack_bytes", r->stack);
-  OPT("smem_bytes", r->smem);
-  OPT("lmem_bytes", r->lmem);
-  OPT("spill_stores_bytes", r->spill_stores);
-  OPT("spill_loads_bytes", r->spill_loads);
+  OPT(OK_FNAME(stack_bytes), r->stack);
+  OPT(OK_FNAME(smem_bytes), r->smem);
+  OPT(OK_FNAME(lmem_bytes), r->lmem);
+  OPT(OK_FNAME(spill_stores_bytes), r->spill_stores);
+  OPT(OK_FNAME(spill_loads_bytes), r->spill_loads);
 #undef OPT
   char *s = json_dumps(j, JSON_COMPACT | JSON_PRESERVE_ORDER);
   if (s) fprintf(x->out, "%s\n", s);
@@ -144,8 +145,8 @@ static void load_listings(struct study *st, const struct ok_config *c) {
   if (access(path, R_OK) == 0 && ok_disasm_load(path, &L->host, err, sizeof err)) ok_err("%s", err);
   /* omp_target: the device PTX the build keeps (keep/<source>.ptx); the primitives' bodies are
    * plain-named device functions there. */
-  int omp = !strcmp(c->model, "omp_target");
-  if (strcmp(c->model, "cuda") && !omp) return;
+  int omp = c->model_id == OKM_OMP_TARGET;
+  if (c->model_id != OKM_CUDA && !omp) return;
   char tool[PATH_MAX];
   if (!omp && ok_which("cuobjdump", tool, sizeof tool) == 0) {
     snprintf(path, sizeof path, "%s/sass-%s.txt", st->dir, c->name);
@@ -183,13 +184,13 @@ static void load_listings(struct study *st, const struct ok_config *c) {
 /* Is the timed primitive in the code? The test body must hold more instructions of the family
  * than the baseline; if not, no number is reported. */
 static void presence(struct study *st, const struct ok_config *c, json_t *result) {
-  const char *sym = json_string_value(json_object_get(result, "code_symbol"));
+  const char *sym = json_string_value(json_object_get(result, OK_FNAME(code_symbol)));
   if (!sym) return;
-  const char *family = json_string_value(json_object_get(result, "code_family"));
+  const char *family = json_string_value(json_object_get(result, OK_FNAME(code_family)));
   struct study_listing *L = NULL;
   for (int i = 0; i < st->nlistings; ++i)
     if (!strcmp(st->listings[i].config, c->name)) L = &st->listings[i];
-  int gpu = !strcmp(c->model, "cuda") || !strcmp(c->model, "omp_target");
+  int gpu = ok_models[c->model_id].needs_gpu;
   struct ok_disasm *d = L ? (gpu ? L->gpu : L->host) : NULL;
   const char *level = gpu ? (L ? L->gpu_level : "") : "x86";
   json_t *pic = json_object();
@@ -221,19 +222,20 @@ static void presence(struct study *st, const struct ok_config *c, json_t *result
       json_object_set_new(pic, "test_count", json_integer(tc));
       json_object_set_new(pic, "base_count", json_integer(bc));
       json_object_set_new(pic, "present", json_boolean(tc > bc));
-      const char *status = json_string_value(json_object_get(result, "status"));
+      const char *status = json_string_value(json_object_get(result, OK_FNAME(status)));
       /* The more specific reason wins over "test not slower than baseline". */
       if (tc <= bc && status && (!strcmp(status, "ok") || !strncmp(status, "not measured", 12))) {
         char why[256];
         snprintf(why, sizeof why, "%s: test has %ld '%s' instructions, baseline %ld", level, tc, family, bc);
-        json_object_set_new(result, "status", json_string("not measured: eliminated by compiler"));
-        json_object_set_new(result, "error", json_string(why));
-        static const char *drop[] = {"per_op_ns", "per_op_cycles", "throughput_per_thread_ops_s", "spread", NULL};
-        for (int k = 0; drop[k]; ++k) json_object_del(result, drop[k]);
+        json_object_set_new(result, OK_FNAME(status), json_string("not measured: eliminated by compiler"));
+        json_object_set_new(result, OK_FNAME(error), json_string(why));
+        static const enum ok_field_id drop[] = {OKF_per_op_ns, OKF_per_op_cycles, OKF_throughput_per_thread_ops_s,
+                                                OKF_spread};
+        for (size_t k = 0; k < sizeof drop / sizeof drop[0]; ++k) json_object_del(result, ok_fields[drop[k]].name);
       }
     }
   }
-  json_object_set_new(result, "present_in_code", pic);
+  json_object_set_new(result, OK_FNAME(present_in_code), pic);
 }
 
 void study_compile_data(struct study *st, const struct ok_manifest *m) {
@@ -314,11 +316,11 @@ void study_compile_data(struct study *st, const struct ok_manifest *m) {
 }
 
 void study_join(struct study *st, const struct ok_config *c, json_t *result, const char *bench_stderr) {
-  const char *kernel = json_string_value(json_object_get(result, "kernel"));
+  const char *kernel = json_string_value(json_object_get(result, OK_FNAME(kernel)));
   if (!kernel) return;
   presence(st, c, result);
   char sym[512] = "";
-  const char *hint = json_string_value(json_object_get(result, "symbol_hint"));
+  const char *hint = json_string_value(json_object_get(result, OK_FNAME(symbol_hint)));
   struct ok_launch L, last;
   int have = 0;
   for (const char *p = bench_stderr; p && *p;) {
@@ -333,10 +335,10 @@ void study_join(struct study *st, const struct ok_config *c, json_t *result, con
   json_t *res = json_object_get(st->resources, c->name);
   if (have) {
     snprintf(sym, sizeof sym, "%s", last.kernel);
-    json_object_set_new(result, "observed_mode", json_string(last.mode));
-    json_object_set_new(result, "launch_blocks", json_integer(last.blocks));
-    json_object_set_new(result, "launch_threads", json_integer(last.threads));
-  } else if (!strcmp(c->model, "cuda")) {
+    json_object_set_new(result, OK_FNAME(observed_mode), json_string(last.mode));
+    json_object_set_new(result, OK_FNAME(launch_blocks), json_integer(last.blocks));
+    json_object_set_new(result, OK_FNAME(launch_threads), json_integer(last.threads));
+  } else if (c->model_id == OKM_CUDA) {
     /* CUDA kernels are named <kernel>_kernel: find the mangled symbol "<len><kernel>_kernel". */
     char needle[300];
     snprintf(needle, sizeof needle, "%zu%s_kernel", strlen(kernel) + 7, kernel);
@@ -345,10 +347,10 @@ void study_join(struct study *st, const struct ok_config *c, json_t *result, con
     json_object_foreach(res, fn, v) if (strstr(fn, needle)) snprintf(sym, sizeof sym, "%s", fn);
   }
   json_t *modes = json_object_get(st->modes, c->name);
-  if (!sym[0] && !strcmp(c->model, "omp_target")) {
+  if (!sym[0] && c->model_id == OKM_OMP_TARGET) {
     /* No launch line (no GPU, or the run failed): the kernel from the device IR, named after
      * the host function <kernel>_<variant> (or the bench's hint); only when exactly one fits. */
-    const char *variant = json_string_value(json_object_get(result, "variant"));
+    const char *variant = json_string_value(json_object_get(result, OK_FNAME(variant)));
     char needle[600];
     if (hint) snprintf(needle, sizeof needle, "_%s_l", hint);
     else snprintf(needle, sizeof needle, "_%s_%s_l", kernel, variant ? variant : "");
@@ -359,28 +361,31 @@ void study_join(struct study *st, const struct ok_config *c, json_t *result, con
     if (count == 1) snprintf(sym, sizeof sym, "%s", only);
   }
   if (!sym[0]) return;
-  json_object_set_new(result, "kernel_symbol", json_string(sym));
+  json_object_set_new(result, OK_FNAME(kernel_symbol), json_string(sym));
   const char *smode = json_string_value(json_object_get(modes, sym));
   if (smode) {
-    json_object_set_new(result, "static_mode", json_string(smode));
+    json_object_set_new(result, OK_FNAME(static_mode), json_string(smode));
     /* libomptarget 16's old plugin says SPMD-Generic for what the others call Generic-SPMD. */
     const char *omode = have ? (!strcmp(last.mode, "SPMD-Generic") ? "Generic-SPMD" : last.mode) : NULL;
     if (omode && strcmp(omode, smode)) {
       char why[256];
       snprintf(why, sizeof why, "compiler stored %s, runtime launched %s", smode, omode);
-      json_object_set_new(result, "mode_mismatch", json_string(why));
+      json_object_set_new(result, OK_FNAME(mode_mismatch), json_string(why));
     }
   }
   json_t *r = json_object_get(res, sym);
   if (r) {
-    static const char *keys[] = {"registers",   "smem_bytes",         "stack_bytes",
-                                 "lmem_bytes",  "spill_stores_bytes", "spill_loads_bytes", NULL};
-    for (int k = 0; keys[k]; ++k)
-      if (json_object_get(r, keys[k])) json_object_set(result, keys[k], json_object_get(r, keys[k]));
+    /* resources.jsonl names these as the result record does */
+    static const enum ok_field_id keys[] = {OKF_registers,  OKF_smem_bytes,         OKF_stack_bytes,
+                                            OKF_lmem_bytes, OKF_spill_stores_bytes, OKF_spill_loads_bytes};
+    for (size_t k = 0; k < sizeof keys / sizeof keys[0]; ++k) {
+      const char *f = ok_fields[keys[k]].name;
+      if (json_object_get(r, f)) json_object_set(result, f, json_object_get(r, f));
+    }
   }
   json_t *ids = json_object_get(json_object_get(st->kernel_remarks, c->name), sym);
   if (ids) { /* attributed through the device IR's call graph */
-    json_object_set(result, "remarks", ids);
+    json_object_set(result, OK_FNAME(remarks), ids);
     return;
   }
   ids = json_array();
@@ -396,7 +401,7 @@ void study_join(struct study *st, const struct ok_config *c, json_t *result, con
     json_array_foreach(ids, k, x) dup |= !strcmp(json_string_value(x), nm);
     if (!dup) json_array_append_new(ids, json_string(nm));
   }
-  json_object_set_new(result, "remarks", ids);
+  json_object_set_new(result, OK_FNAME(remarks), ids);
 }
 
 static void csv_field(FILE *f, json_t *v, int first) {
@@ -431,28 +436,38 @@ static void csv_field(FILE *f, json_t *v, int first) {
   free(dump);
 }
 
+/* results.csv's columns: the record table's csv entries, in table order (ok_record.def). A STATS
+ * field gives three columns ('*' -> median, min, max); an OBJ field "col.member" one. */
+struct csv_col {
+  char name[64];
+  const char *field, *member;
+};
+static int csv_columns(struct csv_col *cols, int max) {
+  static const char *const stats[] = {"median", "min", "max"};
+  int n = 0;
+  for (int f = 0; f < OKF_COUNT; ++f) {
+    const struct ok_field *d = &ok_fields[f];
+    if (!d->csv[0]) continue;
+    for (int s = 0; s < (d->kind == OK_K_STATS ? 3 : 1) && n < max; ++s, ++n) {
+      struct csv_col *c = &cols[n];
+      c->field = d->name, c->member = NULL;
+      const char *star = strchr(d->csv, '*'), *dot = strchr(d->csv, '.');
+      if (d->kind == OK_K_STATS && star) {
+        snprintf(c->name, sizeof c->name, "%.*s%s%s", (int)(star - d->csv), d->csv, stats[s], star + 1);
+        c->member = stats[s];
+      } else if (d->kind == OK_K_OBJ && dot) {
+        snprintf(c->name, sizeof c->name, "%.*s", (int)(dot - d->csv), d->csv);
+        c->member = dot + 1;
+      } else
+        snprintf(c->name, sizeof c->name, "%s", d->csv);
+    }
+  }
+  return n;
+}
+
 int study_write_tables(struct study *st) {
-  /* Stable column order; units in the names. */
-  /* Header name, then the field's path in the JSON line ("a.b" is a nested field). */
-  static const char *cols[][2] = {
-      {"config", "config"}, {"model", "model"}, {"kernel", "kernel"}, {"variant", "variant"},
-      {"source_mode", "source_mode"}, {"status", "status"}, {"verified", "verified"}, {"on_device", "on_device"},
-      {"type", "type"}, {"threads", "threads"}, {"teams", "teams"}, {"stride", "stride"}, {"param", "param"},
-      {"affinity", "affinity"}, {"smt", "smt"}, {"iters", "iters"}, {"n_iter", "n_iter"}, {"unroll", "unroll"},
-      {"runs", "runs"}, {"retries", "retries"}, {"flagged", "flagged"}, {"repeat", "repeat"},
-      {"time_median_s", "time_s.median"}, {"time_min_s", "time_s.min"}, {"time_max_s", "time_s.max"},
-      {"ns_per_op_total", "ns_per_op_total"},
-      {"per_op_ns_median", "per_op_ns.median"}, {"per_op_ns_min", "per_op_ns.min"}, {"per_op_ns_max", "per_op_ns.max"},
-      {"per_op_cycles_median", "per_op_cycles.median"}, {"per_op_cycles_min", "per_op_cycles.min"},
-      {"per_op_cycles_max", "per_op_cycles.max"}, {"spread", "spread"},
-      {"throughput_per_thread_ops_s", "throughput_per_thread_ops_s"}, {"sm_clock_mhz", "sm_clock_mhz"},
-      {"present_in_code", "present_in_code.present"}, {"code_symbol", "code_symbol"},
-      {"observed_mode", "observed_mode"}, {"static_mode", "static_mode"}, {"mode_mismatch", "mode_mismatch"},
-      {"launch_blocks", "launch_blocks"}, {"launch_threads", "launch_threads"}, {"kernel_symbol", "kernel_symbol"},
-      {"registers", "registers"}, {"smem_bytes", "smem_bytes"}, {"stack_bytes", "stack_bytes"},
-      {"lmem_bytes", "lmem_bytes"}, {"spill_stores_bytes", "spill_stores_bytes"},
-      {"spill_loads_bytes", "spill_loads_bytes"}, {"remarks", "remarks"}, {"host", "host"}, {"gpu", "gpu"}, {"compiler", "compiler"}, {"flags_hash", "flags_hash"},
-      {"error", "error"}, {NULL, NULL}};
+  struct csv_col cols[3 * OKF_COUNT];
+  const int ncols = csv_columns(cols, 3 * OKF_COUNT);
   char path[PATH_MAX + 64];
   snprintf(path, sizeof path, "%s/results.jsonl", st->dir);
   FILE *in = fopen(path, "r");
@@ -460,7 +475,7 @@ int study_write_tables(struct study *st) {
   char *buf = NULL;
   size_t len = 0;
   FILE *mem = open_memstream(&buf, &len);
-  for (int k = 0; cols[k][0]; ++k) fprintf(mem, "%s%s", k ? "," : "", cols[k][0]);
+  for (int k = 0; k < ncols; ++k) fprintf(mem, "%s%s", k ? "," : "", cols[k].name);
   fputc('\n', mem);
   json_error_t je;
   char *line = NULL;
@@ -468,16 +483,9 @@ int study_write_tables(struct study *st) {
   while (getline(&line, &cap, in) > 0) {
     json_t *j = json_loads(line, 0, &je);
     if (!j) continue;
-    for (int k = 0; cols[k][0]; ++k) {
-      const char *dot = strchr(cols[k][1], '.');
-      json_t *v;
-      if (dot) {
-        char outer[64];
-        snprintf(outer, sizeof outer, "%.*s", (int)(dot - cols[k][1]), cols[k][1]);
-        v = json_object_get(json_object_get(j, outer), dot + 1);
-      } else
-        v = json_object_get(j, cols[k][1]);
-      csv_field(mem, v, k == 0);
+    for (int k = 0; k < ncols; ++k) {
+      json_t *v = json_object_get(j, cols[k].field);
+      csv_field(mem, cols[k].member ? json_object_get(v, cols[k].member) : v, k == 0);
     }
     fputc('\n', mem);
     json_decref(j);

@@ -10,6 +10,7 @@
  * or a broken kernel can poison the context for every later variant in the process. */
 #define _POSIX_C_SOURCE 200809L
 #include "ok_bench.h"
+#include "ok_record.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -80,29 +81,42 @@ static unsigned flags_hash(void) {
   return h;
 }
 
+/* Field names come from the record table (ok_record.def): a field it lacks does not compile. */
+static void key(enum ok_field_id f) { printf(",\"%s\":", ok_fields[f].name); }
+static void kstr(enum ok_field_id f, const char *s) { key(f), jstr(s); }
+static void kint(enum ok_field_id f, long v) { key(f), printf("%ld", v); }
+static void kbool(enum ok_field_id f, int v) { key(f), fputs(v ? "true" : "false", stdout); }
+
 static void print_common(void) {
-  fputs("\"config\":", stdout);
+  printf("\"%s\":", OK_FNAME(config)); /* the first field: no comma */
   jstr(OK_CONFIG);
-  fputs(",\"model\":", stdout);
-  jstr(OK_MODEL);
+  kstr(OKF_model, OK_MODEL);
 }
 
 /* Which build made a measurement: compiler version and a hash of its flags (full flags in
  * provenance.json). */
 static void print_build(void) {
-  fputs(",\"compiler\":", stdout);
-  jstr(OK_COMPILER);
-  printf(",\"flags_hash\":\"%08x\"", flags_hash());
+  kstr(OKF_compiler, OK_COMPILER);
+  char h[16];
+  snprintf(h, sizeof h, "%08x", flags_hash());
+  kstr(OKF_flags_hash, h);
 }
 
-static void jnum(const char *key, double v) {
-  if (v != v || v > 1e300 || v < -1e300) printf(",\"%s\":null", key);
-  else printf(",\"%s\":%.6g", key, v);
+static void jnum(enum ok_field_id f, double v) {
+  key(f);
+  if (v != v || v > 1e300 || v < -1e300) fputs("null", stdout);
+  else printf("%.6g", v);
 }
 
-static void jstat(const char *key, double med, double mn, double mx) {
-  printf(",\"%s\":{", key);
-  printf("\"median\":%.6g,\"min\":%.6g,\"max\":%.6g}", med, mn, mx);
+static void jstat(enum ok_field_id f, double med, double mn, double mx, const char *fmt) {
+  key(f);
+  printf("{\"median\":");
+  printf(fmt, med);
+  printf(",\"min\":");
+  printf(fmt, mn);
+  printf(",\"max\":");
+  printf(fmt, mx);
+  putchar('}');
 }
 
 void ok_emit_point(const struct ok_variant *v, const struct ok_params *p, const struct ok_point *pt) {
@@ -122,50 +136,46 @@ void ok_emit_point(const struct ok_variant *v, const struct ok_params *p, const 
   if ((pt->error || !pt->verified) && !pt->ran_on_host && ok_model_needs_gpu()) ok_gpu_error = 1;
   putchar('{');
   print_common();
-  fputs(",\"kernel\":", stdout);
-  jstr(v->kernel);
-  fputs(",\"variant\":", stdout);
-  jstr(v->variant);
-  fputs(",\"source_mode\":", stdout);
-  jstr(v->source_mode);
-  fputs(",\"status\":", stdout);
-  jstr(status);
-  if (why[0]) fputs(",\"error\":", stdout), jstr(why);
-  printf(",\"verified\":%s", pt->verified && !pt->error ? "true" : "false");
-  fputs(",\"type\":", stdout);
-  jstr(pt->type ? pt->type : "");
-  printf(",\"threads\":%d,\"teams\":%d", pt->threads, pt->teams);
-  if (pt->stride) printf(",\"stride\":%ld", pt->stride);
-  if (pt->param) fputs(",\"param\":", stdout), jstr(pt->param);
+  kstr(OKF_kernel, v->kernel);
+  kstr(OKF_variant, v->variant);
+  kstr(OKF_source_mode, v->source_mode);
+  kstr(OKF_status, status);
+  if (why[0]) kstr(OKF_error, why);
+  kbool(OKF_verified, pt->verified && !pt->error);
+  kstr(OKF_type, pt->type ? pt->type : "");
+  kint(OKF_threads, pt->threads);
+  kint(OKF_teams, pt->teams);
+  if (pt->stride) kint(OKF_stride, pt->stride);
+  if (pt->param) kstr(OKF_param, pt->param);
   if (pt->affinity) {
-    fputs(",\"affinity\":", stdout);
-    jstr(pt->affinity);
-    printf(",\"smt\":%s", pt->smt ? "true" : "false");
+    kstr(OKF_affinity, pt->affinity);
+    kbool(OKF_smt, pt->smt);
   }
-  printf(",\"n_iter\":%ld,\"unroll\":%d,\"runs\":%d,\"retries\":%d,\"flagged\":%s", pt->n_iter, pt->unroll,
-         pt->st.runs, pt->st.retries, pt->st.flagged ? "true" : "false");
+  kint(OKF_n_iter, pt->n_iter);
+  kint(OKF_unroll, pt->unroll);
+  kint(OKF_runs, pt->st.runs);
+  kint(OKF_retries, pt->st.retries);
+  kbool(OKF_flagged, pt->st.flagged);
   if (pt->measured) {
-    fputs(",\"unit\":", stdout);
-    jstr(pt->unit);
-    jnum("base_median", pt->st.base_median);
-    jnum("test_median", pt->st.test_median);
+    kstr(OKF_unit, pt->unit);
+    jnum(OKF_base_median, pt->st.base_median);
+    jnum(OKF_test_median, pt->st.test_median);
   }
   if (ok && pt->measured) {
     /* Samples are seconds (host) or cycles (GPU, converted with the measured SM clock). */
     double to_ns = !strcmp(pt->unit, "cycles") ? 1e3 / pt->clock_mhz : 1e9;
     if (!strcmp(pt->unit, "cycles"))
-      jstat("per_op_cycles", pt->st.per_op_median, pt->st.per_op_min, pt->st.per_op_max);
-    jstat("per_op_ns", pt->st.per_op_median * to_ns, pt->st.per_op_min * to_ns, pt->st.per_op_max * to_ns);
-    jnum("spread", pt->st.spread);
-    jnum("throughput_per_thread_ops_s", 1e9 / (pt->st.per_op_median * to_ns));
+      jstat(OKF_per_op_cycles, pt->st.per_op_median, pt->st.per_op_min, pt->st.per_op_max, "%.6g");
+    jstat(OKF_per_op_ns, pt->st.per_op_median * to_ns, pt->st.per_op_min * to_ns, pt->st.per_op_max * to_ns, "%.6g");
+    jnum(OKF_spread, pt->st.spread);
+    jnum(OKF_throughput_per_thread_ops_s, 1e9 / (pt->st.per_op_median * to_ns));
   }
-  if (pt->clock_mhz > 0) jnum("sm_clock_mhz", pt->clock_mhz);
-  if (pt->ran_on_host) fputs(",\"on_device\":false", stdout);
-  if (pt->code_symbol[0]) fputs(",\"code_symbol\":", stdout), jstr(pt->code_symbol);
-  if (pt->code_family) fputs(",\"code_family\":", stdout), jstr(pt->code_family);
-  fputs(",\"timer\":", stdout);
-  jstr(v->timer);
-  if (pt->detail[0]) fputs(",\"detail\":", stdout), jstr(pt->detail);
+  if (pt->clock_mhz > 0) jnum(OKF_sm_clock_mhz, pt->clock_mhz);
+  if (pt->ran_on_host) kbool(OKF_on_device, 0);
+  if (pt->code_symbol[0]) kstr(OKF_code_symbol, pt->code_symbol);
+  if (pt->code_family) kstr(OKF_code_family, pt->code_family);
+  kstr(OKF_timer, v->timer);
+  if (pt->detail[0]) kstr(OKF_detail, pt->detail);
   print_build();
   fputs("}\n", stdout);
   fflush(stdout);
@@ -242,33 +252,28 @@ static int run_variant(const struct ok_variant *v, const struct ok_params *p, in
   int ok = strcmp(status, "ok") == 0;
   putchar('{');
   print_common();
-  fputs(",\"kernel\":", stdout);
-  jstr(v->kernel);
-  fputs(",\"variant\":", stdout);
-  jstr(v->variant);
-  fputs(",\"source_mode\":", stdout);
-  jstr(v->source_mode);
-  fputs(",\"status\":", stdout);
-  jstr(status);
-  if (!ok) {
-    fputs(",\"error\":", stdout);
-    jstr(why);
-  }
-  printf(",\"verified\":%s", o.verified && !o.error ? "true" : "false");
-  if (ok_model_needs_gpu()) printf(",\"on_device\":%s", o.on_device == 1 ? "true" : "false");
+  kstr(OKF_kernel, v->kernel);
+  kstr(OKF_variant, v->variant);
+  kstr(OKF_source_mode, v->source_mode);
+  kstr(OKF_status, status);
+  if (!ok) kstr(OKF_error, why);
+  kbool(OKF_verified, o.verified && !o.error);
+  if (ok_model_needs_gpu()) kbool(OKF_on_device, o.on_device == 1);
   if (ok) {
     qsort(t, (size_t)runs, sizeof *t, cmp_double);
     double med = runs % 2 ? t[runs / 2] : 0.5 * (t[runs / 2 - 1] + t[runs / 2]);
     double ops = (double)last_threads * (double)(last_teams > 0 ? last_teams : 1) * (double)p->iters *
                  (m ? m->ops_per_iter : 1);
-    printf(",\"threads\":%d,\"teams\":%d,\"iters\":%ld,\"runs\":%d,\"warmup\":%d", last_threads, last_teams,
-           p->iters, runs, warmup);
-    printf(",\"time_s\":{\"median\":%.9g,\"min\":%.9g,\"max\":%.9g}", med, t[0], t[runs - 1]);
-    printf(",\"ns_per_op_total\":%.6g", ops > 0 ? med * 1e9 / ops : 0.0);
-    fputs(",\"timer\":", stdout);
-    jstr(v->timer);
-    fputs(",\"detail\":", stdout);
-    jstr(o.detail);
+    kint(OKF_threads, last_threads);
+    kint(OKF_teams, last_teams);
+    kint(OKF_iters, p->iters);
+    kint(OKF_runs, runs);
+    kint(OKF_warmup, warmup);
+    jstat(OKF_time_s, med, t[0], t[runs - 1], "%.9g");
+    key(OKF_ns_per_op_total);
+    printf("%.6g", ops > 0 ? med * 1e9 / ops : 0.0);
+    kstr(OKF_timer, v->timer);
+    kstr(OKF_detail, o.detail);
   }
   print_build();
   fputs("}\n", stdout);
@@ -279,10 +284,9 @@ static int run_variant(const struct ok_variant *v, const struct ok_params *p, in
 
 /* Brackets one variant's lines for the driver; rc < 0 on begin. */
 static void marker(const char *event, const struct ok_variant *v, int rc) {
-  printf("{\"event\":\"%s\",\"kernel\":", event);
-  jstr(v->kernel);
-  fputs(",\"variant\":", stdout);
-  jstr(v->variant);
+  printf("{\"event\":\"%s\"", event);
+  kstr(OKF_kernel, v->kernel);
+  kstr(OKF_variant, v->variant);
   if (rc >= 0) printf(",\"rc\":%d", rc);
   fputs("}\n", stdout);
   fflush(stdout);
@@ -350,8 +354,7 @@ int main(int argc, char **argv) {
   if (mode == INFO) {
     putchar('{');
     print_common();
-    fputs(",\"compiler\":", stdout);
-    jstr(OK_COMPILER);
+    kstr(OKF_compiler, OK_COMPILER);
     fputs(",\"flags\":", stdout);
     jstr(OK_FLAGS);
     printf(",\"needs_gpu\":%s,\"batch\":true}\n", ok_model_needs_gpu() ? "true" : "false");
@@ -362,12 +365,9 @@ int main(int argc, char **argv) {
       const struct ok_meta *m = meta_of(k->kernel);
       putchar('{');
       print_common();
-      fputs(",\"kernel\":", stdout);
-      jstr(k->kernel);
-      fputs(",\"variant\":", stdout);
-      jstr(k->variant);
-      fputs(",\"source_mode\":", stdout);
-      jstr(k->source_mode);
+      kstr(OKF_kernel, k->kernel);
+      kstr(OKF_variant, k->variant);
+      kstr(OKF_source_mode, k->source_mode);
       fputs(",\"family\":", stdout);
       jstr(m->family);
       fputs(",\"file\":", stdout);
