@@ -1,0 +1,73 @@
+/* ompkit schema: the result record's fields and the models, printed from the one table
+ * (kernels/common/ok_record.def). The Markdown form is docs/results-schema.md's field table. */
+#include "core.h"
+#include "ok_record.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static const char *const kind_name[] = {"string", "integer", "number", "boolean", "list of strings",
+                                        "{median, min, max}", "object"};
+static const char *const role_name[] = {"identity", "point", "measurement", "context"};
+
+static void md(const char *s) {
+  for (; *s; ++s) {
+    if (*s == '|') putchar('\\'); /* a table cell */
+    putchar(*s);
+  }
+}
+
+static void markdown(void) {
+  puts("| field | kind | unit | role | on | meaning |\n|---|---|---|---|---|---|");
+  for (int i = 0; i < OKF_COUNT; ++i) {
+    const struct ok_field *f = &ok_fields[i];
+    printf("| `%s` | %s | %s | %s | ", f->name, kind_name[f->kind], f->unit[0] ? f->unit : "", role_name[f->role]);
+    md(f->scope);
+    fputs(" | ", stdout);
+    md(f->doc);
+    puts(" |");
+  }
+  puts("\nRole `point`: the field names the point (report and compare match points on every one present);"
+       "\n`identity`: configuration, kernel and variant; `measurement`: what was measured or decided;"
+       "\n`context`: how and where.\n\n| model | GPU | |\n|---|---|---|");
+  for (int i = 0; i < OKM_COUNT; ++i)
+    printf("| `%s` | %s | %s |\n", ok_models[i].name, ok_models[i].needs_gpu ? "yes" : "no", ok_models[i].doc);
+}
+
+static void json(void) {
+  json_t *doc = json_object(), *fs = json_array(), *ms = json_array();
+  for (int i = 0; i < OKF_COUNT; ++i) {
+    const struct ok_field *f = &ok_fields[i];
+    json_array_append_new(fs, json_pack("{s:s,s:s,s:s,s:s,s:s,s:s,s:s}", "name", f->name, "kind", kind_name[f->kind],
+                                        "unit", f->unit, "role", role_name[f->role], "csv", f->csv, "on", f->scope,
+                                        "meaning", f->doc));
+  }
+  for (int i = 0; i < OKM_COUNT; ++i)
+    json_array_append_new(ms, json_pack("{s:s,s:b,s:s}", "name", ok_models[i].name, "needs_gpu",
+                                        ok_models[i].needs_gpu, "meaning", ok_models[i].doc));
+  json_object_set_new(doc, "fields", fs);
+  json_object_set_new(doc, "models", ms);
+  json_dumpf(doc, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+  putchar('\n');
+  json_decref(doc);
+}
+
+int cmd_schema(int argc, char **argv) {
+  int as_json = 0;
+  for (int i = 1; i < argc; ++i) {
+    if (!strcmp(argv[i], "--json")) as_json = 1;
+    else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+      printf("usage: ompkit schema [--json]\n"
+             "Prints the fields of a results.jsonl line (name, kind, unit, role, which lines carry it,\n"
+             "meaning) and the models, from kernels/common/ok_record.def: a Markdown table\n"
+             "(docs/results-schema.md's) or, with --json, one JSON document.\n");
+      return OK_EXIT_OK;
+    } else {
+      ok_err("schema: unknown option '%s' (see ompkit schema --help)", argv[i]);
+      return OK_EXIT_USAGE;
+    }
+  }
+  if (as_json) json();
+  else markdown();
+  return OK_EXIT_OK;
+}
