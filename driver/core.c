@@ -19,6 +19,8 @@
 
 extern char **environ;
 
+volatile sig_atomic_t ok_interrupted;
+
 const char *ok_prog(void) { return "ompkit"; }
 
 void ok_err(const char *fmt, ...) {
@@ -237,12 +239,18 @@ static int spawn(char *const argv[], char *const env[], double timeout_s, ok_lin
   char chunk[65536];
   while (open_fds > 0) {
     double left = timeout_s - (ok_now() - clock0);
+    if (ok_interrupted) {
+      p->interrupted = 1;
+      kill(-pid, SIGKILL);
+      break;
+    }
     if (left <= 0) {
       p->timed_out = 1;
       kill(-pid, SIGKILL);
       break;
     }
-    int r = poll(fds, (nfds_t)nfds, (int)(left * 1000) + 1);
+    /* Short waits: a signal landing just before poll() must not wait out the whole timeout. */
+    int r = poll(fds, (nfds_t)nfds, left > 0.2 ? 200 : (int)(left * 1000) + 1);
     if (r < 0 && errno == EINTR) continue;
     if (r < 0) break;
     for (int i = 0; i < nfds; ++i) {
@@ -270,8 +278,9 @@ static int spawn(char *const argv[], char *const env[], double timeout_s, ok_lin
   for (;;) {
     pid_t r = waitpid(pid, &st, WNOHANG);
     if (r == pid || (r < 0 && errno != EINTR)) break;
-    if (ok_now() - clock0 > timeout_s) {
-      p->timed_out = 1;
+    if (ok_interrupted || ok_now() - clock0 > timeout_s) {
+      if (ok_interrupted) p->interrupted = 1;
+      else p->timed_out = 1;
       kill(-pid, SIGKILL);
       while (waitpid(pid, &st, 0) < 0 && errno == EINTR) {}
       break;
@@ -279,7 +288,7 @@ static int spawn(char *const argv[], char *const env[], double timeout_s, ok_lin
     struct timespec nap = {0, 5 * 1000 * 1000};
     nanosleep(&nap, NULL);
   }
-  if (p->timed_out) kill(-pid, SIGKILL); /* children still holding the group */
+  if (p->timed_out || p->interrupted) kill(-pid, SIGKILL); /* children still holding the group */
   p->seconds = ok_now() - t0;
   if (WIFEXITED(st)) p->exited = 1, p->code = WEXITSTATUS(st);
   if (WIFSIGNALED(st)) p->signaled = 1, p->sig = WTERMSIG(st);

@@ -2,6 +2,7 @@
 #ifndef OK_CORE_H
 #define OK_CORE_H
 #include <jansson.h>
+#include <signal.h>
 #include <stddef.h>
 
 #define OK_EXIT_OK 0
@@ -35,8 +36,13 @@ struct ok_proc {
   int exited, code;    /* exited normally with code */
   int signaled, sig;   /* killed by a signal */
   int timed_out;
+  int interrupted;     /* killed because ok_interrupted was set */
   double seconds;
 };
+
+/* Set (to the signal number) by `ompkit run`'s SIGINT/SIGTERM/SIGHUP handler: a running child is
+ * killed and ok_spawn* return at once with interrupted set. */
+extern volatile sig_atomic_t ok_interrupted;
 
 /* Runs argv with extra environment entries ("K=V", NULL-terminated, may be NULL), capturing
  * stdout and stderr, killing the process group after timeout_s. Returns -1 if it could not start. */

@@ -16,6 +16,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
+#include <sys/stat.h>
 #include <sys/utsname.h>
 #include <time.h>
 #include <unistd.h>
@@ -34,6 +36,9 @@ struct run_opts {
   const char *sweep; /* passed to each bench as --sweep */
   int repeat;        /* whole-study repetitions */
   const char *gpu;   /* CUDA_VISIBLE_DEVICES for the benches */
+  const char *resume; /* --resume DIR: continue that study */
+  int study_opts;    /* options that shape the study were given (not allowed with --resume) */
+  int timeout_given;
   int tty;           /* stdout is a terminal: redraw one progress line */
   double t0;
 };
@@ -54,6 +59,7 @@ static int in_list(const char *list, const char *name) {
 static void usage(FILE *f) {
   fprintf(f, "usage: ompkit run [--out DIR] [--filter REGEX] [--configs A,B] [--models native,omp_target,cuda]\n"
              "                  [--runs N] [--timeout SECONDS] [--quick|--full] [--repeat N] [--gpu N]\n"
+             "       ompkit run --resume DIR [--timeout SECONDS] [--gpu N]\n"
              "Runs every enabled configuration's kernels, each in its own process, and writes\n"
              "DIR/<timestamp>/{results.jsonl,results.csv,remarks.jsonl,resources.jsonl,provenance.json}\n"
              "with DIR/latest pointing at it (DIR defaults to ./results), then report.md/report.html.\n"
@@ -61,14 +67,18 @@ static void usage(FILE *f) {
              "times (lines tagged \"repeat\"); --gpu N sets CUDA_VISIBLE_DEVICES for the benches; --runs N\n"
              "sets the timed runs (default: each bench's own, 5 runs of a kernel, 9 baseline/test pairs\n"
              "of a primitive). GPU configurations are skipped with a note when no GPU is usable.\n"
-             "Exit: 0 ok, 1 a check failed, 2 usage error.\n");
+             "--resume DIR continues a study that was cut off (SIGINT, SIGTERM, a lost node) in DIR,\n"
+             "with DIR's options: variants already finished (DIR/done.jsonl) are kept and not rerun;\n"
+             "lines of a variant cut off mid-way are dropped and the variant runs again.\n"
+             "Exit: 0 ok, 1 a check failed, 2 usage error, 128+N stopped by signal N (resumable).\n");
 }
 
 static int parse_opts(int argc, char **argv, struct run_opts *o) {
   static const struct option lo[] = {{"out", 1, 0, 'o'},     {"filter", 1, 0, 'f'}, {"configs", 1, 0, 'c'},
                                      {"models", 1, 0, 'm'},  {"runs", 1, 0, 'r'},   {"timeout", 1, 0, 't'},
                                      {"quick", 0, 0, 'Q'},   {"full", 0, 0, 'F'},   {"repeat", 1, 0, 'R'},
-                                     {"gpu", 1, 0, 'g'},     {"help", 0, 0, 'h'},   {0, 0, 0, 0}};
+                                     {"gpu", 1, 0, 'g'},     {"help", 0, 0, 'h'},   {"resume", 1, 0, 'S'},
+                                     {0, 0, 0, 0}};
   o->out = "results";
   o->timeout = 300;
   o->runs = 0; /* 0: each bench's own default (5 runs of a kernel, 9 pairs of a primitive) */
@@ -79,8 +89,10 @@ static int parse_opts(int argc, char **argv, struct run_opts *o) {
   int ch;
   while ((ch = getopt_long(argc, argv, "+ho:f:c:m:r:t:", lo, NULL)) != -1) {
     char *end;
+    if (strchr("ofcmrQFR", ch)) o->study_opts = 1;
     switch (ch) {
     case 'h': usage(stdout); exit(0);
+    case 'S': o->resume = optarg; break;
     case 'o': o->out = optarg; break;
     case 'f':
       o->filter = optarg;
@@ -117,6 +129,7 @@ static int parse_opts(int argc, char **argv, struct run_opts *o) {
       o->gpu = optarg;
       break;
     case 't':
+      o->timeout_given = 1;
       o->timeout = strtod(optarg, &end);
       if (*end || o->timeout <= 0) {
         ok_err("run: --timeout wants seconds > 0, got '%s'", optarg);
@@ -130,6 +143,10 @@ static int parse_opts(int argc, char **argv, struct run_opts *o) {
   }
   if (optind < argc) {
     ok_err("run: unexpected argument '%s'", argv[optind]);
+    return -1;
+  }
+  if (o->resume && o->study_opts) {
+    ok_err("run: --resume continues DIR's study with its own options; only --timeout and --gpu may be given");
     return -1;
   }
   if (o->models) {
@@ -258,6 +275,8 @@ struct batch {
   const struct ok_config *c;
   const struct run_opts *o;
   FILE *res;
+  FILE *done;       /* done.jsonl: one line per finished variant (--resume) */
+  json_t *done_set; /* done_key -> true */
   struct batch_item *items;
   int n, cur; /* cur: the item running now, -1 between items */
   int saw_marker, repeat, *idx, total, failures;
@@ -289,6 +308,30 @@ static void text_add(struct batch *b, const char *line) {
   b->text[b->tlen] = 0;
 }
 
+/* A variant run's identity in done.jsonl and results.jsonl: config|kernel|variant|repeat. */
+static void done_key(char *buf, size_t n, const char *cfg, const char *k, const char *v, long rep) {
+  snprintf(buf, n, "%s|%s|%s|%ld", cfg ? cfg : "", k ? k : "", v ? v : "", rep);
+}
+
+static void line_key(json_t *j, char *buf, size_t n) {
+  json_t *r = json_object_get(j, OK_FNAME(repeat));
+  done_key(buf, n, json_string_value(json_object_get(j, OK_FNAME(config))),
+           json_string_value(json_object_get(j, OK_FNAME(kernel))),
+           json_string_value(json_object_get(j, OK_FNAME(variant))), json_is_integer(r) ? (long)json_integer_value(r) : 0);
+}
+
+/* Records a finished variant: after its result lines, so a line in done.jsonl means they are all
+ * in results.jsonl. */
+static void mark_done(struct batch *b, const struct batch_item *it) {
+  char key[1024];
+  done_key(key, sizeof key, b->c->name, it->kernel, it->variant, b->repeat);
+  json_object_set_new(b->done_set, key, json_true());
+  json_t *j = json_pack("{s:s,s:s,s:s,s:i,s:i}", OK_FNAME(config), b->c->name, OK_FNAME(kernel), it->kernel,
+                        OK_FNAME(variant), it->variant, OK_FNAME(repeat), b->repeat, "lines", b->lines);
+  append_line(b->done, j);
+  json_decref(j);
+}
+
 static void item_begin(struct batch *b, int i) {
   if (b->items[i].state == 0) ++*b->idx; /* a second pass (another host affinity) is not a new run */
   b->items[i].state = 1;
@@ -302,8 +345,9 @@ static void item_begin(struct batch *b, int i) {
   progress(b->o, *b->idx - 1, b->total, b->c->name, spec);
 }
 
-/* Closes the current item: its failure line if it has one, the per-variant summary. */
-static void item_end(struct batch *b, int rc, const char *fail_status, const char *fail_why) {
+/* Closes the current item: its failure line if it has one, the per-variant summary. final: its
+ * last pass (a host bench runs its primitives once per affinity), after which it is done. */
+static void item_end(struct batch *b, int rc, const char *fail_status, const char *fail_why, int final) {
   struct batch_item *it = &b->items[b->cur];
   char spec[256], why[512];
   snprintf(spec, sizeof spec, "%s/%s", it->kernel, it->variant);
@@ -329,6 +373,7 @@ static void item_end(struct batch *b, int rc, const char *fail_status, const cha
   }
   if (b->bad) ++b->failures;
   it->state = 2;
+  if (final || fail_status) mark_done(b, it); /* a failed pass ends the variant too */
   b->cur = -1;
 }
 
@@ -358,10 +403,15 @@ static int on_line(void *ctx, char *line) {
     int reset = 0;
     b->saw_marker = 1;
     if (!strcmp(ev, "begin") && i >= 0) {
-      if (b->cur >= 0 && b->cur != i) item_end(b, 1, "malformed output", "a new variant began before this one ended");
+      if (b->cur >= 0 && b->cur != i)
+        item_end(b, 1, "malformed output", "a new variant began before this one ended", 1);
       item_begin(b, i), reset = 1;
-    } else if (!strcmp(ev, "end") && b->cur >= 0 && b->cur == i)
-      item_end(b, (int)json_integer_value(json_object_get(j, "rc")), NULL, NULL);
+    } else if (!strcmp(ev, "end") && b->cur >= 0 && b->cur == i) {
+      json_t *pass = json_object_get(j, "pass"), *passes = json_object_get(j, "passes");
+      int final = !json_is_integer(pass) || !json_is_integer(passes) ||
+                  json_integer_value(pass) + 1 >= json_integer_value(passes);
+      item_end(b, (int)json_integer_value(json_object_get(j, "rc")), NULL, NULL, final);
+    }
     json_decref(j);
     return reset; /* each variant gets the whole --timeout */
   }
@@ -436,23 +486,29 @@ static int run_batch(struct batch *b) {
     struct ok_proc p;
     if (ok_spawn_lines(argv, target ? env_benchmarks : NULL, o->timeout, on_line, b, &p)) {
       if (b->cur < 0) item_begin(b, first);
-      item_end(b, 0, "crashed: could not start", strerror(errno));
+      item_end(b, 0, "crashed: could not start", strerror(errno), 1);
       continue;
+    }
+    if (p.interrupted) { /* the variant running now is not finished: --resume runs it again */
+      if (b->cur >= 0) b->items[b->cur].state = 0;
+      b->cur = -1;
+      ok_proc_free(&p);
+      break;
     }
     if (b->cur < 0 && !b->saw_marker) item_begin(b, first); /* nothing began: charge the first */
     if (b->cur >= 0) {
       char sname[64], why[512];
       if (p.timed_out) {
         snprintf(why, sizeof why, "no end after %.0f s (%d result line(s) kept)", o->timeout, b->lines);
-        item_end(b, p.code, "timeout", why);
+        item_end(b, p.code, "timeout", why, 1);
       } else if (p.signaled) {
         snprintf(sname, sizeof sname, "crashed: %s", signame(p.sig));
-        item_end(b, p.code, sname, NULL);
+        item_end(b, p.code, sname, NULL, 1);
       } else if (b->saw_marker) {
         snprintf(sname, sizeof sname, "crashed: exit %d", p.code);
-        item_end(b, p.code, sname, NULL); /* the process ended inside a variant */
+        item_end(b, p.code, sname, NULL, 1); /* the process ended inside a variant */
       } else
-        item_end(b, p.code, NULL, NULL);
+        item_end(b, p.code, NULL, NULL, 1);
     }
     ok_proc_free(&p);
   }
@@ -496,6 +552,9 @@ static void provenance(const struct ok_manifest *m, const char *dir, json_t *gpu
   if (o->gpu) json_object_set_new(pv, "cuda_visible_devices", json_string(o->gpu));
   json_object_set_new(pv, "sweep", json_string(o->sweep));
   json_object_set_new(pv, "repeat", json_integer(o->repeat));
+  /* What --resume needs to continue this study as it was asked for. */
+  json_object_set_new(pv, "options", json_pack("{s:s?,s:s?,s:s?,s:i,s:f}", "filter", o->filter, "configs", o->configs,
+                                                "models", o->models, "runs", o->runs, "timeout", o->timeout));
   json_t *cfgs = json_array();
   for (int i = 0; i < m->n; ++i) {
     const struct ok_config *c = &m->configs[i];
@@ -538,6 +597,107 @@ static void provenance(const struct ok_manifest *m, const char *dir, json_t *gpu
   json_decref(pv);
 }
 
+/* --resume DIR: the study's options from DIR/provenance.json (returned; its strings are used).
+ * Refuses a folder measured with another build. */
+static json_t *resume_options(struct run_opts *o, const struct ok_manifest *m) {
+  char path[PATH_MAX + 32];
+  snprintf(path, sizeof path, "%s/provenance.json", o->resume);
+  json_error_t je;
+  json_t *pv = json_load_file(path, 0, &je);
+  json_t *op = json_object_get(pv, "options");
+  if (!json_is_object(pv) || !json_is_object(op)) {
+    ok_err("run: --resume %s: %s; start a new study instead", o->resume,
+           !pv ? "no readable provenance.json (the study stopped before it began)"
+               : "provenance.json holds no study options (made before --resume)");
+    json_decref(pv);
+    return NULL;
+  }
+  o->filter = json_string_value(json_object_get(op, "filter"));
+  if (o->filter) {
+    if (regcomp(&o->re, o->filter, REG_EXTENDED | REG_NOSUB)) {
+      ok_err("run: --resume %s: bad filter '%s' in provenance.json", o->resume, o->filter);
+      json_decref(pv);
+      return NULL;
+    }
+    o->has_re = 1;
+  }
+  o->configs = json_string_value(json_object_get(op, "configs"));
+  o->models = json_string_value(json_object_get(op, "models"));
+  o->runs = (int)json_integer_value(json_object_get(op, "runs"));
+  if (!o->timeout_given && json_is_number(json_object_get(op, "timeout")))
+    o->timeout = json_number_value(json_object_get(op, "timeout"));
+  if (json_string_value(json_object_get(pv, "sweep"))) o->sweep = json_string_value(json_object_get(pv, "sweep"));
+  if (json_integer_value(json_object_get(pv, "repeat")) > 0) o->repeat = (int)json_integer_value(json_object_get(pv, "repeat"));
+  if (!o->gpu) o->gpu = json_string_value(json_object_get(pv, "cuda_visible_devices"));
+  const char *was = json_string_value(json_object_get(pv, "git_sha")), *now = study_git_sha(m);
+  if (was && strcmp(was, "unknown") && strcmp(now, "unknown") && strcmp(was, now)) {
+    ok_err("run: --resume %s: measured with git %.12s, this build is %.12s; resume with the same build", o->resume,
+           was, now);
+    if (o->has_re) regfree(&o->re);
+    json_decref(pv);
+    return NULL;
+  }
+  return pv;
+}
+
+/* Finished variant runs recorded in DIR/done.jsonl (a torn last line is ignored). */
+static json_t *load_done(const char *dir) {
+  json_t *set = json_object();
+  char path[PATH_MAX + 32], key[1024];
+  snprintf(path, sizeof path, "%s/done.jsonl", dir);
+  FILE *f = fopen(path, "r");
+  char *line = NULL;
+  size_t cap = 0;
+  while (f && getline(&line, &cap, f) > 0) {
+    json_t *j = json_loads(line, 0, NULL);
+    if (json_is_object(j)) line_key(j, key, sizeof key), json_object_set_new(set, key, json_true());
+    json_decref(j);
+  }
+  free(line);
+  if (f) fclose(f);
+  return set;
+}
+
+/* Rewrites DIR/results.jsonl with only the lines of finished variants (and, keep_status, the
+ * configurations' own lines: disabled, skipped): a variant cut off mid-way leaves nothing, so
+ * running it again counts it once. failed: variant runs among the kept with a failure line. */
+static int prune_results(const char *dir, json_t *done, int keep_status, long *kept, long *dropped, int *failed) {
+  char path[PATH_MAX + 32], key[1024];
+  snprintf(path, sizeof path, "%s/results.jsonl", dir);
+  *kept = *dropped = 0;
+  FILE *in = fopen(path, "r");
+  if (!in) return errno == ENOENT ? 0 : -1;
+  char *buf = NULL, *line = NULL;
+  size_t len = 0, cap = 0;
+  FILE *mem = open_memstream(&buf, &len);
+  json_t *bad = json_object();
+  ssize_t n;
+  while ((n = getline(&line, &cap, in)) > 0) {
+    json_t *j = json_loadb(line, (size_t)n, 0, NULL);
+    int keep = 0;
+    if (json_is_object(j) && line[n - 1] == '\n') {
+      line_key(j, key, sizeof key);
+      keep = json_object_get(j, OK_FNAME(kernel)) ? json_object_get(done, key) != NULL : keep_status;
+      if (keep && json_object_get(j, OK_FNAME(kernel)) && is_failure(json_string_value(json_object_get(j, OK_FNAME(status)))))
+        json_object_set_new(bad, key, json_true());
+    }
+    if (keep) fwrite(line, 1, (size_t)n, mem), ++*kept;
+    else ++*dropped;
+    json_decref(j);
+  }
+  free(line);
+  fclose(in);
+  fclose(mem);
+  int rc = ok_write_atomic(path, buf, len);
+  if (rc) ok_err("cannot rewrite %s", path);
+  if (failed) *failed = (int)json_object_size(bad);
+  json_decref(bad);
+  free(buf);
+  return rc;
+}
+
+static void on_signal(int sig) { ok_interrupted = sig; }
+
 static void write_timing(const char *dir, json_t *timing) {
   char path[PATH_MAX];
   char *ts = json_dumps(timing, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(4));
@@ -551,6 +711,19 @@ int cmd_run(int argc, char **argv) {
   if (parse_opts(argc, argv, &o)) return OK_EXIT_USAGE;
   struct ok_manifest m;
   if (ok_manifest_load(&m)) return OK_EXIT_USAGE;
+  json_t *resumed_prov = NULL; /* --resume: DIR's provenance, whose strings o now points into */
+  if (o.resume) {
+    struct stat sb;
+    if (stat(o.resume, &sb) || !S_ISDIR(sb.st_mode) || access(o.resume, W_OK)) {
+      ok_err("run: --resume %s: no such writable result folder", o.resume);
+      ok_manifest_free(&m);
+      return OK_EXIT_USAGE;
+    }
+    if (!(resumed_prov = resume_options(&o, &m))) {
+      ok_manifest_free(&m);
+      return OK_EXIT_USAGE;
+    }
+  }
   o.tty = isatty(STDOUT_FILENO);
   o.t0 = ok_now();
   /* Inherited by every bench (and the GPU probes), so --gpu picks the device everywhere. */
@@ -570,21 +743,41 @@ int cmd_run(int argc, char **argv) {
     }
 
   char stamp[64], dir[PATH_MAX], path[PATH_MAX];
-  time_t now = time(NULL);
-  strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", gmtime(&now));
-  snprintf(dir, sizeof dir, "%s/%s", o.out, stamp);
-  for (int k = 2; access(dir, F_OK) == 0; ++k) snprintf(dir, sizeof dir, "%s/%s-%d", o.out, stamp, k);
-  if (ok_mkdirs(dir)) {
-    ok_err("cannot create %s: %s", dir, strerror(errno));
-    return OK_EXIT_USAGE;
+  json_t *done_set = NULL;
+  int failures = 0;
+  if (o.resume) {
+    snprintf(dir, sizeof dir, "%s", o.resume);
+    /* Keep what finished; drop a cut-off variant's lines (it runs again) and the configurations'
+     * own lines (planning writes them again). */
+    done_set = load_done(dir);
+    long kept, dropped;
+    if (prune_results(dir, done_set, 0, &kept, &dropped, &failures)) {
+      ok_err("run: --resume %s: cannot rewrite results.jsonl", dir);
+      json_decref(done_set);
+      json_decref(resumed_prov);
+      ok_manifest_free(&m);
+      return OK_EXIT_USAGE;
+    }
+    printf("ompkit: resuming the study in %s: %zu variant run(s) finished (%ld line(s) kept, %ld dropped)\n", dir,
+           json_object_size(done_set), kept, dropped);
+  } else {
+    time_t now = time(NULL);
+    strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", gmtime(&now));
+    snprintf(dir, sizeof dir, "%s/%s", o.out, stamp);
+    for (int k = 2; access(dir, F_OK) == 0; ++k) snprintf(dir, sizeof dir, "%s/%s-%d", o.out, stamp, k);
+    if (ok_mkdirs(dir)) {
+      ok_err("cannot create %s: %s", dir, strerror(errno));
+      return OK_EXIT_USAGE;
+    }
+    /* results/latest -> <stamp>, replaced atomically. */
+    char link_tmp[PATH_MAX], link_path[PATH_MAX];
+    snprintf(link_tmp, sizeof link_tmp, "%s/.latest.%d", o.out, (int)getpid());
+    snprintf(link_path, sizeof link_path, "%s/latest", o.out);
+    const char *base = strrchr(dir, '/') + 1;
+    if (symlink(base, link_tmp) || rename(link_tmp, link_path)) unlink(link_tmp);
+    printf("ompkit: results in %s\n", dir);
+    done_set = json_object();
   }
-  /* results/latest -> <stamp>, replaced atomically. */
-  char link_tmp[PATH_MAX], link_path[PATH_MAX];
-  snprintf(link_tmp, sizeof link_tmp, "%s/.latest.%d", o.out, (int)getpid());
-  snprintf(link_path, sizeof link_path, "%s/latest", o.out);
-  const char *base = strrchr(dir, '/') + 1;
-  if (symlink(base, link_tmp) || rename(link_tmp, link_path)) unlink(link_tmp);
-  printf("ompkit: results in %s\n", dir);
 
   struct utsname un;
   if (!uname(&un)) snprintf(g_host, sizeof g_host, "%s", un.nodename);
@@ -602,14 +795,16 @@ int cmd_run(int argc, char **argv) {
 
   snprintf(path, sizeof path, "%s/results.jsonl", dir);
   FILE *res = fopen(path, "a");
-  if (!res) {
+  snprintf(path, sizeof path, "%s/done.jsonl", dir);
+  FILE *done = res ? fopen(path, "a") : NULL;
+  if (!res || !done) {
     ok_err("cannot open %s: %s", path, strerror(errno));
     return OK_EXIT_USAGE;
   }
 
   /* Plan: which configs run, which variants. */
   json_t *gpu = NULL;
-  int failures = 0, total = 0, idx = 0;
+  int total = 0, idx = 0;
   json_t *plan = json_array();
   for (int i = 0; i < m.n; ++i) {
     const struct ok_config *c = &m.configs[i];
@@ -683,7 +878,29 @@ int cmd_run(int argc, char **argv) {
     }
     ok_proc_free(&p);
   }
-  provenance(&m, dir, gpu, &o);
+  if (!resumed_prov) provenance(&m, dir, gpu, &o);
+  else { /* keep the study's provenance; say when and where it went on */
+    json_t *r = json_object_get(resumed_prov, "resumed");
+    if (!json_is_array(r)) json_object_set_new(resumed_prov, "resumed", r = json_array());
+    char when[64];
+    time_t now = time(NULL);
+    strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
+    json_array_append_new(r, json_pack("{s:s,s:s}", "date", when, "host", g_host));
+    char *s = json_dumps(resumed_prov, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+    snprintf(path, sizeof path, "%s/provenance.json", dir);
+    if (!s || ok_write_atomic(path, s, strlen(s))) ok_err("cannot write %s", path);
+    free(s);
+  }
+  /* From here a signal stops the study cleanly: the bench is killed, results.jsonl keeps only
+   * finished variants, and --resume goes on. A second signal kills at once (SA_RESETHAND). */
+  struct sigaction sa;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_handler = on_signal;
+  sa.sa_flags = SA_RESTART | SA_RESETHAND;
+  sigemptyset(&sa.sa_mask);
+  sigaction(SIGINT, &sa, NULL);
+  sigaction(SIGTERM, &sa, NULL);
+  sigaction(SIGHUP, &sa, NULL);
 
   /* Batches: each group (configuration x whole kernels / primitives) in plan order; a bench
    * that cannot batch (group -1) gets one process per variant. */
@@ -691,24 +908,33 @@ int cmd_run(int argc, char **argv) {
   size_t np = json_array_size(plan);
   struct batch_item *items = calloc(np + 1, sizeof *items);
   char *taken = calloc(np + 1, 1);
-  for (int rep = 0; rep < o.repeat && items && taken; ++rep) {
+  for (int rep = 0; rep < o.repeat && items && taken && !ok_interrupted; ++rep) {
     memset(taken, 0, np + 1);
-    for (size_t a = 0; a < np; ++a) {
+    for (size_t a = 0; a < np && !ok_interrupted; ++a) {
       if (taken[a]) continue;
       json_t *ea = json_array_get(plan, a);
       json_int_t grp = json_integer_value(json_object_get(ea, "group"));
+      const struct ok_config *c = &m.configs[json_integer_value(json_object_get(ea, "config"))];
       int n = 0;
       for (size_t q = a; q < np; ++q) {
         json_t *eq = json_array_get(plan, q);
         if (taken[q] || (q != a && (grp < 0 || json_integer_value(json_object_get(eq, "group")) != grp))) continue;
         taken[q] = 1;
-        items[n].kernel = json_string_value(json_object_get(eq, "kernel"));
-        items[n].variant = json_string_value(json_object_get(eq, "variant"));
+        const char *k = json_string_value(json_object_get(eq, "kernel")), *v = json_string_value(json_object_get(eq, "variant"));
+        char key[1024];
+        done_key(key, sizeof key, c->name, k, v, rep);
+        if (json_object_get(done_set, key)) { /* finished before --resume */
+          ++idx;
+          continue;
+        }
+        items[n].kernel = k;
+        items[n].variant = v;
         items[n++].state = 0;
       }
-      struct batch b = {.st = &st, .o = &o, .res = res, .items = items, .n = n, .cur = -1,
-                        .repeat = rep, .idx = &idx, .total = total};
-      b.c = &m.configs[json_integer_value(json_object_get(ea, "config"))];
+      if (!n) continue;
+      struct batch b = {.st = &st, .o = &o, .res = res, .done = done, .done_set = done_set, .items = items, .n = n,
+                        .cur = -1, .repeat = rep, .idx = &idx, .total = total};
+      b.c = c;
       double tb = ok_now();
       failures += run_batch(&b);
       json_t *prev = json_object_get(tcfg, b.c->name);
@@ -720,12 +946,32 @@ int cmd_run(int argc, char **argv) {
   free(taken);
   if (o.tty) fputs("\r\033[K", stdout);
   fclose(res);
+  fclose(done);
+  if (ok_interrupted) {
+    int sig = (int)ok_interrupted;
+    long kept, dropped;
+    prune_results(dir, done_set, 1, &kept, &dropped, NULL);
+    study_write_tables(&st);
+    ok_err("run: stopped by SIG%s: %zu of %d variant run(s) finished, kept in %s/results.jsonl (%ld line(s) of the "
+           "unfinished dropped); continue with: ompkit run --resume %s",
+           sigabbrev_np(sig) ? sigabbrev_np(sig) : "?", json_object_size(done_set), total, dir, dropped, dir);
+    json_decref(plan);
+    json_decref(gpu);
+    json_decref(timing);
+    json_decref(done_set);
+    json_decref(resumed_prov);
+    study_free(&st);
+    ok_manifest_free(&m);
+    if (o.has_re) regfree(&o.re);
+    return 128 + sig;
+  }
   json_decref(plan);
   json_decref(gpu);
   t_phase = ok_now();
   if (study_write_tables(&st)) failures += 0;
   json_object_set_new(timing, "configs_s", tcfg);
   json_object_set_new(timing, "variants", json_integer(total));
+  if (o.resume) json_object_set_new(timing, "resumed", json_true());
   json_object_set_new(timing, "total_s", json_real(ok_now() - o.t0));
   write_timing(dir, timing); /* once for the report to show, again with the report's own time */
   report_write(dir, 2.0, 0); /* a report problem is reported, it does not fail the study */
@@ -736,6 +982,8 @@ int cmd_run(int argc, char **argv) {
   printf("ompkit: %d run(s), %d failed, %.1f s; results in %s\n", total, failures, ok_now() - o.t0, dir);
   study_free(&st);
   ok_manifest_free(&m);
+  json_decref(done_set);
+  json_decref(resumed_prov);
   if (o.has_re) regfree(&o.re);
   return failures ? OK_EXIT_FINDING : OK_EXIT_OK;
 }

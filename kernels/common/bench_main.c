@@ -288,6 +288,11 @@ static void marker(const char *event, const struct ok_variant *v, int rc) {
   kstr(OKF_kernel, v->kernel);
   kstr(OKF_variant, v->variant);
   if (rc >= 0) printf(",\"rc\":%d", rc);
+  /* One of several passes over the variants (host affinities): the variant is finished only
+   * after its last pass, which the driver's --resume needs to know. */
+  int pass, passes;
+  const char *ps = getenv("OK_PASS");
+  if (ps && sscanf(ps, "%d/%d", &pass, &passes) == 2 && passes > 1) printf(",\"pass\":%d,\"passes\":%d", pass, passes);
   fputs("}\n", stdout);
   fflush(stdout);
 }

@@ -25,14 +25,17 @@ int ok_model_prepare(int argc, char **argv, const struct ok_params *p) {
   (void)argc;
   if (!p->sweeping || getenv("OMP_PROC_BIND") || getenv("OK_AFFINITY_CHILD")) return -1;
   static const char *binds[] = {"close", "spread"};
-  int rc = 0;
-  for (int i = 0; i < (p->full ? 2 : 1); ++i) {
+  int rc = 0, passes = p->full ? 2 : 1;
+  for (int i = 0; i < passes; ++i) {
     fflush(stdout);
     pid_t pid = fork();
     if (pid == 0) {
       setenv("OMP_PROC_BIND", binds[i], 1);
       if (!getenv("OMP_PLACES")) setenv("OMP_PLACES", "threads", 1);
       setenv("OK_AFFINITY_CHILD", "1", 1);
+      char pass[32];
+      snprintf(pass, sizeof pass, "%d/%d", i, passes); /* the begin/end markers say which pass */
+      setenv("OK_PASS", pass, 1);
       execv("/proc/self/exe", argv);
       perror("ompkit-bench: re-exec");
       _exit(2);
