@@ -43,8 +43,7 @@ static void scalar(json_t *v, char *buf, size_t n) {
   else snprintf(buf, n, "?");
 }
 
-/* param without its ran=TxN tokens: omp_target records there the shape a region got. */
-static void param_key(const char *p, char *out, size_t n) {
+void rs_param_key(const char *p, char *out, size_t n) {
   size_t len = 0;
   out[0] = 0;
   while (*p) {
@@ -67,7 +66,7 @@ void rs_key(json_t *j, int with_config, char *buf, size_t n) {
     if (!f || json_is_null(f)) continue;
     char val[256];
     if (!strcmp(rs_point_fields[i], OK_FNAME(param)) && json_is_string(f)) {
-      param_key(json_string_value(f), val, sizeof val);
+      rs_param_key(json_string_value(f), val, sizeof val);
       if (!val[0]) continue;
     } else
       scalar(f, val, sizeof val);

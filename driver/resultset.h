@@ -25,6 +25,9 @@ void rs_free(struct resultset *rs);
 /* "config|kernel|variant|type=..|threads=..|param=..": the identity of a point across folders.
  * Every point dimension counts; param's ran=TxN tokens (what ran, not what was asked) do not. */
 void rs_key(json_t *j, int with_config, char *buf, size_t n);
+/* param without its ran=TxN tokens (omp_target records there the shape a region got: a
+ * measurement, not part of the point); "" when nothing else is left. */
+void rs_param_key(const char *param, char *out, size_t n);
 /* Human-readable point ("threads=128 teams=128"), empty when there are no point fields. */
 void rs_point_label(json_t *j, char *buf, size_t n);
 
