@@ -288,6 +288,27 @@ static void ir_modes(const char *dir) {
   ok_ir_free(g);
   snprintf(path, sizeof path, "%s/nvcc13-ptxas-v.txt", dir);
   CHECK(ok_ir_load(path, err, sizeof err) == NULL && strstr(err, "not LLVM IR"), "not IR: %s", err);
+
+  /* The same source's PTX as the object compile keeps it (-save-temps): the modes are the ExecMode
+   * byte of the .u64 kernel-environment initializers, and "_$_" maps back to IR names. */
+  snprintf(path, sizeof path, "%s/clang19-modes.device.ptx", dir);
+  g = ok_ir_load(path, err, sizeof err);
+  CHECK(g != NULL, "device PTX: %s", err);
+  if (!g) return;
+  const char *pspmd = "__omp_offloading_fe00_a721fe_spmd_l7", *pspmdized = "__omp_offloading_fe00_a721fe_spmdized_l12",
+             *pgeneric = "__omp_offloading_fe00_a721fe_generic_l23";
+  CHECK(ok_ir_nkernels(g) == 3, "ptx: %zu kernels", ok_ir_nkernels(g));
+  CHECK(ok_ir_exec_mode(g, pspmd) == 2 && ok_ir_exec_mode(g, pspmdized) == 3 && ok_ir_exec_mode(g, pgeneric) == 1,
+        "ptx modes %d %d %d", ok_ir_exec_mode(g, pspmd), ok_ir_exec_mode(g, pspmdized), ok_ir_exec_mode(g, pgeneric));
+  CHECK(ok_ir_reaches(g, pspmd, "bump.internalized") && !ok_ir_reaches(g, pgeneric, "bump.internalized") &&
+            !ok_ir_reaches(g, pspmdized, "bump.internalized"),
+        "ptx call graph");
+  /* The outlined wrapper's address is handed to __kmpc_parallel_51 (a mov, not a call). */
+  CHECK(ok_ir_reaches(g, pspmdized, "__omp_offloading_fe00_a721fe_spmdized_l12_omp_outlined_omp_outlined_wrapper"),
+        "ptx: wrapper referenced by address is reached");
+  CHECK(ok_ir_reaches(g, pgeneric, "opaque") && ok_ir_defines(g, "bump") && !ok_ir_defines(g, "opaque"),
+        "ptx: extern callee reached, defines");
+  ok_ir_free(g);
 }
 
 static size_t parse_expect(const char *src, struct ok_expect **v, char *err, size_t errlen) {
