@@ -223,6 +223,12 @@ static void point_of_shape(json_t *j, int shape_in_label, char *label, size_t nl
   snprintf(wkey, nw, "%s|%s|%s", ty, st, pa);
 }
 
+void rp_point_label(json_t *j, char *buf, size_t n) {
+  char k[512], w[512];
+  long t;
+  point_of_shape(j, 1, buf, n, k, sizeof k, w, sizeof w, &t);
+}
+
 static void point_of(json_t *j, char *label, size_t nl, char *key, size_t nk, char *wkey, size_t nw, long *total) {
   point_of_shape(j, 1, label, nl, key, nk, wkey, nw, total);
 }
@@ -468,7 +474,10 @@ static void build_rows(struct report *r) {
     w->native = best_native(r, w->kernel, nv, wk);
     if (!w->native) w->native = best_native(r, w->kernel, nv, strcat(strip_last(wk), "|"));
     if (!w->native) continue;
-    char key[1200];
+    /* the chosen line's own workload is represented (a failed line may have matched any) */
+    char key[1200], l[256], k[512];
+    long t;
+    point_of(w->native, l, sizeof l, k, sizeof k, wk, sizeof wk, &t);
     snprintf(key, sizeof key, "%s|%s|%s", w->kernel, nv, wk);
     json_object_set_new(native_used, key, json_true());
   }

@@ -60,6 +60,8 @@ int rp_is_failure(json_t *j);
 /* The row's omp_target form, for people: "atomic_update/relaxed spmd" (config added when the
  * study has more than one omp_target configuration). */
 void rp_form_label(struct report *r, const struct rrow *w, int slot, char *buf, size_t n);
+/* A line's own point: "int 128×1024 stride 32 order=relaxed" (empty without point fields). */
+void rp_point_label(json_t *j, char *buf, size_t n);
 void rp_row_anchor(struct report *r, const struct rrow *w, char *buf, size_t n);
 void rp_remark_anchor(char *buf, size_t n, const char *config, const char *sym, const char *id);
 

@@ -174,6 +174,18 @@ static int cmp_pt(const void *a, const void *b) {
   return (x[0] > y[0]) - (x[0] < y[0]);
 }
 
+/* param less its ran=TxN tokens (what a region got, not which point was asked for). */
+static void param_clean(json_t *j, char *out, size_t n) {
+  const char *pa = rs_str(j, "param");
+  size_t l = 0;
+  out[0] = 0;
+  for (const char *p = pa ? pa : ""; *p;) {
+    size_t t = strcspn(p, ",");
+    if (strncmp(p, "ran=", 4) && l + t + 2 < n) l += (size_t)snprintf(out + l, n - l, "%s%.*s", l ? "," : "", (int)t, p);
+    p += t + (p[t] == ',');
+  }
+}
+
 /* Primitives: kernels whose omp_target points carry a per-op cost (per_op_ns). */
 static int cost_figs(struct report *r, const char *gp, struct fig *figs, int max) {
   int n = 0;
@@ -201,9 +213,15 @@ static int cost_figs(struct report *r, const char *gp, struct fig *figs, int max
       if ((!omp && !cu) || !rs_is_ok(j) || rp_is_floor(j) || isnan(rs_ns_per_op(j)) || rs_int(j, "threads") < 1) continue;
       if (cu && json_object_size(cuda_refs) && !json_object_get(cuda_refs, rs_str(j, "variant"))) continue;
       if (!json_is_object(json_object_get(j, "per_op_ns"))) continue;
-      const char *ty = rs_str(j, "type") ? rs_str(j, "type") : "";
+      /* One line per workload: type, stride and param (less ran=) split series, threads do not. */
+      char ty[200], pa[160];
+      param_clean(j, pa, sizeof pa);
+      json_t *st = json_object_get(j, "stride");
+      char sts[48] = "";
+      if (json_is_number(st)) snprintf(sts, sizeof sts, " stride %.0f", json_number_value(st));
+      snprintf(ty, sizeof ty, "%s%s%s%s", rs_str(j, "type") ? rs_str(j, "type") : "", sts, pa[0] ? " " : "", pa);
       json_object_set_new(types, ty, json_true());
-      char name[300];
+      char name[400];
       snprintf(name, sizeof name, "%s%s %s\x01%s", cu ? "0" : "1", cu ? "CUDA" : short_config(rs_str(j, "config")),
                rs_str(j, "variant"), ty);
       json_t *pts = json_object_get(series, name);
@@ -226,7 +244,7 @@ static int cost_figs(struct report *r, const char *gp, struct fig *figs, int max
     size_t len = 0;
     FILE *f = open_memstream(&script, &len);
     fprintf(f, "set xlabel 'threads (teams × threads)'\nset ylabel 'ns per op'\nset logscale x 2\nset logscale y\n"
-               "set format x '2^{%%L}'\nset grid\nset key outside bottom center horizontal maxcols 2 font ',9' noenhanced\n"
+               "set format x '2^{%%L}'\nset grid\nset key outside bottom center horizontal maxcols 2 font ',10' noenhanced\n"
                "$d << EOD\n");
     /* series in name order: CUDA ("0...") first */
     const char *names[64];
@@ -250,14 +268,15 @@ static int cost_figs(struct report *r, const char *gp, struct fig *figs, int max
     }
     fputs("EOD\nplot ", f);
     int multi_type = json_object_size(types) > 1;
-    for (int a = 0; a < nn; ++a) {
-      char title[300];
+    for (int a = 0, ncu = 0; a < nn; ++a) {
+      char title[300], style[96];
       const char *sep = strchr(names[a], '\x01');
       snprintf(title, sizeof title, "%.*s%s%s", (int)(sep - names[a] - 1), names[a] + 1, multi_type && sep[1] ? " " : "",
                multi_type ? sep + 1 : "");
-      int cuda = names[a][0] == '0';
-      fprintf(f, "%s$d index %d using 1:2 with linespoints %s title ", a ? ", " : "", a,
-              cuda ? "lc rgb 'black' lw 3 dt 2 pt 7 ps 0.6" : "lw 1.5 pt 7 ps 0.5");
+      /* CUDA: black, thick, a dash pattern each; omp_target: gnuplot's colours */
+      if (names[a][0] == '0') snprintf(style, sizeof style, "lc rgb 'black' lw 3 dt %d pt 7 ps 0.6", 2 + ncu++ % 4);
+      else snprintf(style, sizeof style, "lw 1.5 pt 7 ps 0.5");
+      fprintf(f, "%s$d index %d using 1:2 with linespoints %s title ", a ? ", " : "", a, style);
       gp_quote(f, title);
     }
     fputs("\n", f);
@@ -294,17 +313,9 @@ static int grid_figs(struct report *r, const char *gp, struct fig *figs, int max
     if (!rs_is_ok(j) || isnan(ns) || ns <= 0 || rs_int(j, "threads") < 1 || rs_int(j, "teams") < 1 ||
         json_object_get(j, "stride"))
       continue;
-    const char *ty = rs_str(j, "type"), *pa = rs_str(j, "param");
-    char key[512], pclean[256] = "";
-    /* ran=TxN differs between points of one grid; the rest of param names the grid */
-    if (pa) {
-      size_t l = 0;
-      for (const char *p = pa; *p;) {
-        size_t t = strcspn(p, ",");
-        if (strncmp(p, "ran=", 4) && l + t + 2 < sizeof pclean) l += (size_t)snprintf(pclean + l, sizeof pclean - l, "%s%.*s", l ? "," : "", (int)t, p);
-        p += t + (p[t] == ',');
-      }
-    }
+    const char *ty = rs_str(j, "type");
+    char key[512], pclean[256];
+    param_clean(j, pclean, sizeof pclean); /* ran=TxN differs between points of one grid */
     snprintf(key, sizeof key, "%s %s/%s%s%s%s%s", rs_str(j, "config"), rs_str(j, "kernel"), rs_str(j, "variant"),
              ty && *ty ? " " : "", ty ? ty : "", pclean[0] ? " " : "", pclean);
     json_t *pts = json_object_get(grids, key);
@@ -325,7 +336,7 @@ static int grid_figs(struct report *r, const char *gp, struct fig *figs, int max
       if (index_of(teams, nt, t) < 0 && nt < 64) teams[nt++] = t;
       if (index_of(threads, nh, h) < 0 && nh < 64) threads[nh++] = h;
     }
-    if (nt < 2 || nh < 2 || (int)json_array_size(pts) < 4) continue;
+    if (nt < 2 || nh < 2 || (int)json_array_size(pts) < nt * nh) continue; /* full grids only */
     qsort(teams, (size_t)nt, sizeof *teams, cmp_long);
     qsort(threads, (size_t)nh, sizeof *threads, cmp_long);
     struct fig *fg = &figs[n++];

@@ -103,7 +103,11 @@ static void status_items(struct report *r, struct items *it) {
     if (w) rp_row_anchor(r, w, href, sizeof href);
     long pts = rs_int(g, "points");
     if (pts > 1) snprintf(pt, sizeof pt, " at %ld points", pts);
-    else if (w && w->point[0]) snprintf(pt, sizeof pt, " at %s", w->point);
+    else {
+      char own[256];
+      rp_point_label(first, own, sizeof own);
+      if (own[0]) snprintf(pt, sizeof pt, " at %s", own);
+    }
     int known = rp_is_known_defect(first);
     const char *st = rs_str(first, "status") ? rs_str(first, "status") : "no status";
     const char *why = rs_str(first, "error") ? rs_str(first, "error") : rs_str(first, "detail");
