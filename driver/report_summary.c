@@ -306,9 +306,18 @@ static void family_table(struct report *r, struct form *f, size_t nf) {
       rp_ratio(g, q, sizeof q);
       rp_row_anchor(r, x->first, href, sizeof href);
       fprintf(r->md, "%s %s%s |", lab, q, which ? "" : "");
+      char *tag = strstr(lab, " ["); /* the configuration, in grey after the link */
+      if (tag) *tag = 0;
       fprintf(r->html, "<td><a href=\"#%s\">", href);
       rp_esc(r->html, lab);
-      fprintf(r->html, "</a> <span class=%s>%s</span></td>", g > r->slow_ratio ? "slow" : g <= 1.1 ? "fast" : "ratio", q);
+      fprintf(r->html, "</a> <span class=%s>%s</span>", g > r->slow_ratio ? "slow" : g <= 1.1 ? "fast" : "ratio", q);
+      if (tag) {
+        fputs(" <span class=n>", r->html);
+        rp_esc(r->html, tag + 1);
+        fputs("</span>", r->html);
+        *tag = ' ';
+      }
+      fputs("</td>", r->html);
       if (!which) fputs(" ", r->md);
     }
     fputs("\n", r->md);
