@@ -25,9 +25,12 @@ __attribute__((noinline)) void many_reductions(int *a, int n) {
 #pragma omp end declare target
 
 int main(void) {
-  int a[64] = {0};
-#pragma omp target teams num_teams(64) map(tofrom : a)
+  int a[64] = {0}, nth = 0;
+#pragma omp target teams num_teams(64) map(tofrom : a, nth)
 #pragma omp parallel
-  many_reductions(a, omp_get_num_threads());
-  return a[0] == N_RED * 0 ? 1 : 0;
+  {
+    if (omp_get_team_num() == 0 && omp_get_thread_num() == 0) nth = omp_get_num_threads();
+    many_reductions(a, omp_get_num_threads());
+  }
+  return a[0] == N_RED * nth ? 0 : 1; /* each loop adds nth to the team's element */
 }
