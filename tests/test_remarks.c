@@ -187,6 +187,24 @@ static void launch(void) {
             strstr(L.kernel, "_generic_l67"),
         "launch line");
   CHECK(ok_launch_parse("CUDA device 0 info: The primary context is inactive", &L) == -1, "not a launch line");
+  /* The form of runtimes after LLVM 19: dimensions in brackets, more modes. */
+  CHECK(ok_launch_parse("\"PluginInterface\" device 0 info: Launching kernel __omp_offloading_10302_1_main_l5 with "
+                        "[132,1,1] blocks and [256,1,1] threads in SPMD-No-Loop mode",
+                        &L) == 0 &&
+            L.blocks == 132 && L.threads == 256 && !strcmp(L.mode, "SPMD-No-Loop") &&
+            !strcmp(L.kernel, "__omp_offloading_10302_1_main_l5"),
+        "bracketed launch line: %ld %ld %s", L.blocks, L.threads, L.mode);
+  CHECK(ok_launch_parse("x info: Launching kernel k with [2,3,4] blocks and [32,2,1] threads in BARE mode", &L) == 0 &&
+            L.blocks == 24 && L.threads == 64 && !strcmp(L.mode, "BARE"),
+        "3-D launch: %ld x %ld %s", L.blocks, L.threads, L.mode);
+  /* LLVM 16's old CUDA plugin calls a SPMDized generic kernel SPMD-Generic. */
+  CHECK(ok_launch_parse("CUDA device 0 info: Launching kernel k with 3200 blocks and 128 threads in SPMD-Generic mode",
+                        &L) == 0 &&
+            !strcmp(L.mode, "Generic-SPMD") && L.blocks == 3200,
+        "old plugin mode name: %s", L.mode);
+  CHECK(ok_launch_parse("info: Launching kernel k with [1,1 blocks and [1,1,1] threads in SPMD mode", &L) == -1 &&
+            ok_launch_parse("info: Launching kernel k with 4 blocks and 8 threads in SPMD", &L) == -1,
+        "malformed launch lines refused");
 }
 
 /* Real device YAML of atomic_add_scalar.c from other LLVM versions (openmp-opt records kept). */
