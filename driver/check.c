@@ -163,7 +163,7 @@ static int check_file(struct out *o, const struct ok_config *c, const char *tag,
   snprintf(stem, sizeof stem, "%s", b ? b + 1 : path);
   stem[strlen(stem) - 2] = 0;
   snprintf(yaml, sizeof yaml, "%s/remarks/%s.device.opt.yaml", c->artefacts, stem);
-  snprintf(ll, sizeof ll, "%s/ir/%s.device.ll", c->artefacts, stem);
+  ok_device_code_path(ll, sizeof ll, c->artefacts, stem);
   struct ok_ir *ir = ok_ir_load(ll, err, sizeof err);
   if (!ir) {
     ok_err("check: %s: %s (build first: ./ompkit build)", c->name, err);

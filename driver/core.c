@@ -311,3 +311,11 @@ void ok_proc_free(struct ok_proc *p) {
   free(p->err);
   memset(p, 0, sizeof *p);
 }
+
+void ok_device_code_path(char *out, size_t n, const char *artefacts, const char *stem) {
+  snprintf(out, n, "%s/keep/%s.ptx", artefacts, stem);
+  if (access(out, R_OK) == 0) return;
+  char ll[PATH_MAX + 300];
+  snprintf(ll, sizeof ll, "%s/ir/%s.device.ll", artefacts, stem);
+  if (access(ll, R_OK) == 0) snprintf(out, n, "%s", ll);
+}

@@ -59,6 +59,11 @@ int ok_write_atomic(const char *path, const char *data, size_t len);
 int ok_mkdirs(const char *path);
 /* Finds an executable on PATH; 0 with its path in out, -1 if none. */
 int ok_which(const char *tool, char *out, size_t n);
+/* A TU's device code in a configuration's artefacts: keep/<stem>.ptx (what the build keeps), else
+ * ir/<stem>.device.ll (artefacts of builds before the one-compile build). */
+/* Per enabled configuration, what its build costs now (artefacts/build-times.txt, buildtimes.c). */
+json_t *ok_build_times(const struct ok_manifest *m);
+void ok_device_code_path(char *out, size_t n, const char *artefacts, const char *stem);
 double ok_now(void);
 const char *ok_prog(void);
 void ok_err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

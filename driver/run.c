@@ -792,6 +792,7 @@ int cmd_run(int argc, char **argv) {
   json_t *timing = json_object(), *tcfg = json_object();
   json_object_set_new(timing, "sweep", json_string(o.sweep));
   json_object_set_new(timing, "compile_data_s", json_real(ok_now() - t_phase));
+  json_object_set_new(timing, "build", ok_build_times(&m)); /* what each configuration costs to build */
 
   snprintf(path, sizeof path, "%s/results.jsonl", dir);
   FILE *res = fopen(path, "a");

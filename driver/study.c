@@ -260,10 +260,11 @@ void study_compile_data(struct study *st, const struct ok_manifest *m) {
     if (glob(path, 0, NULL, &g) == 0) {
       for (size_t k = 0; k < g.gl_pathc; ++k) {
         const char *b = strrchr(g.gl_pathv[k], '/');
-        /* The same TU's device IR (artefacts/ir/<stem>.device.ll): kernels, modes, call graph. */
-        char ll[PATH_MAX + 64];
-        snprintf(ll, sizeof ll, "%s/ir/%.*s.device.ll", c->artefacts,
-                 (int)(strlen(b ? b + 1 : g.gl_pathv[k]) - strlen(".device.opt.yaml")), b ? b + 1 : g.gl_pathv[k]);
+        /* The same TU's device code (artefacts/keep/<stem>.ptx): kernels, modes, call graph. */
+        char ll[PATH_MAX + 64], stem[256];
+        snprintf(stem, sizeof stem, "%.*s", (int)(strlen(b ? b + 1 : g.gl_pathv[k]) - strlen(".device.opt.yaml")),
+                 b ? b + 1 : g.gl_pathv[k]);
+        ok_device_code_path(ll, sizeof ll, c->artefacts, stem);
         struct ok_ir *ir = access(ll, R_OK) == 0 ? ok_ir_load(ll, err, sizeof err) : NULL;
         if (!ir && access(ll, R_OK) == 0) ok_err("%s", err);
         for (size_t q = 0, nk = ir ? ok_ir_nkernels(ir) : 0; q < nk; ++q) {

@@ -1,5 +1,6 @@
-/* Device LLVM IR (.ll) of one TU: each offload kernel's static execution mode, and a call graph
- * to attribute remarks in callees to the kernels that reach them.
+/* Device code of one TU, LLVM IR (.ll) or PTX (.ptx, what the build keeps): each offload kernel's
+ * static execution mode, and a call graph to attribute remarks in callees to the kernels that
+ * reach them.
  *
  * The mode is the ExecMode byte the compiler stored for the runtime:
  *   LLVM >= 18: @<kernel>_kernel_environment = ... { %struct.ConfigurationEnvironmentTy
@@ -149,12 +150,195 @@ void ok_ir_free(struct ok_ir *g) {
   free(g);
 }
 
+/* ---- PTX: the per-TU device assembly the object compile keeps (-save-temps). ----
+ * The same facts as the IR, read from the code ptxas assembles: kernel environments are global
+ * initializers (ExecMode is byte 2 of the little-endian array, whatever its element width), and
+ * functions are `.entry`/`.func` headers at column 0 with bodies between column-0 braces. NVPTX
+ * renames '.' in symbols to "_$_"; names are mapped back so they match the remarks' IR names. */
+
+static int ptx_char(char c) {
+  return c == '_' || c == '$' || c == '.' || (c >= '0' && c <= '9') || ((c | 32) >= 'a' && (c | 32) <= 'z');
+}
+
+static size_t ptx_ident(const char *p) {
+  size_t n = 0;
+  while (p[n] && ptx_char(p[n])) ++n;
+  return n < MAX_NAME ? n : 0;
+}
+
+/* Copies a PTX symbol to its IR spelling ("_$_" -> "."); returns the new length. */
+static size_t ptx_unmangle(const char *s, size_t n, char *out) {
+  size_t o = 0;
+  for (size_t i = 0; i < n; ++i) {
+    if (i + 3 <= n && !memcmp(s + i, "_$_", 3)) {
+      out[o++] = '.';
+      i += 2;
+    } else {
+      out[o++] = s[i];
+    }
+  }
+  out[o] = 0;
+  return o;
+}
+
+/* Name of the function a column-0 `.entry`/`.func` header declares; 0 if the line is none. */
+static size_t ptx_header(const char *line, const char **name, int *is_extern) {
+  if (line[0] != '.') return 0;
+  const char *p = strstr(line, ".entry ");
+  if (p) p += 7;
+  else if ((p = strstr(line, ".func")) && (p[5] == ' ' || p[5] == '\t' || p[5] == 0)) p += 5;
+  else return 0;
+  *is_extern = !strncmp(line, ".extern ", 8);
+  while (*p == ' ' || *p == '\t') ++p;
+  if (*p == '(') { /* return parameters: (.param .b32 func_retval0) */
+    p = strchr(p, ')');
+    if (!p) return 0;
+    ++p;
+    while (*p == ' ' || *p == '\t') ++p;
+  }
+  *name = p;
+  return ptx_ident(p);
+}
+
+/* ExecMode from `... X_kernel_environment[N] = {v0, ...}` (byte 2) or `... X_exec_mode = v`. */
+static int ptx_exec_mode(const char *line, int env) {
+  const char *eq = strstr(line, " = ");
+  if (!eq) return 0;
+  const char *p = eq + 3;
+  if (!env) return (int)strtol(p, NULL, 0) & 0xff;
+  int width = 0;
+  if (strstr(line, ".b8 ") || strstr(line, ".u8 ")) width = 1;
+  else if (strstr(line, ".b16 ") || strstr(line, ".u16 ")) width = 2;
+  else if (strstr(line, ".b32 ") || strstr(line, ".u32 ")) width = 4;
+  else if (strstr(line, ".b64 ") || strstr(line, ".u64 ")) width = 8;
+  if (!width || *p != '{') return 0;
+  ++p;
+  /* Byte 2 lies in element 2 / width; skip that many elements. */
+  for (int k = 0; k < 2 / width; ++k) {
+    p = strchr(p, ',');
+    if (!p) return 0;
+    ++p;
+  }
+  unsigned long long v = strtoull(p, NULL, 0);
+  int m = (int)((v >> (8 * (2 % width))) & 0xff);
+  return m;
+}
+
+static int ptx_is(FILE *in) {
+  char buf[256];
+  for (int k = 0; k < 64 && fgets(buf, sizeof buf, in); ++k)
+    if (!strncmp(buf, ".version", 8) || !strncmp(buf, ".target", 7)) return 1;
+  return 0;
+}
+
+static struct ok_ir *ptx_load(FILE *in, const char *path, char *err, size_t errlen) {
+  struct ok_ir *g = calloc(1, sizeof *g);
+  char *line = NULL, name[MAX_NAME + 1];
+  size_t cap = 0;
+  ssize_t len;
+  long lineno = 0;
+  int bad = !g;
+  /* Pass 1: every function the TU declares or defines, and the kernels' modes. */
+  long pending = -1; /* header seen, `{` (definition) or `;` (prototype) not yet */
+  while (!bad && (len = getline(&line, &cap, in)) > 0) {
+    ++lineno;
+    const char *s;
+    int ext = 0;
+    size_t n = ptx_header(line, &s, &ext);
+    if (n) {
+      n = ptx_unmangle(s, n, name);
+      pending = intern(g, name, n);
+      if (pending < 0) bad = 1;
+      if (ext) pending = -1;
+      continue;
+    }
+    if (line[0] == '{' && pending >= 0) g->f[pending].defined = 1;
+    if (line[0] == '{' || line[0] == ';' || line[0] == '}') pending = -1;
+    if (line[0] == '.' && strstr(line, " = ")) {
+      const char *eqs = strstr(line, " = ");
+      /* the symbol is the last identifier before '[' or " = " */
+      const char *e = eqs;
+      const char *br = memchr(line, '[', (size_t)(eqs - line));
+      if (br) e = br;
+      const char *b = e;
+      while (b > line && ptx_char(b[-1])) --b;
+      size_t stem, m = (size_t)(e - b);
+      if (m == 0 || m > MAX_NAME) continue;
+      int env = ends_with(b, m, "_kernel_environment", &stem);
+      if (env || ends_with(b, m, "_exec_mode", &stem)) {
+        int mode = ptx_exec_mode(line, env);
+        if (mode > 0) {
+          size_t k2 = ptx_unmangle(b, stem, name);
+          long k = intern(g, name, k2);
+          if (k < 0) bad = 1;
+          else g->f[k].kernel_mode = mode;
+        }
+      }
+    }
+  }
+  /* Pass 2: edges from each body to the functions it names (calls, and addresses handed to the
+   * runtime such as an outlined wrapper in __kmpc_parallel_51). */
+  rewind(in);
+  lineno = 0;
+  long cur = -1, last_header = -1;
+  while (!bad && (len = getline(&line, &cap, in)) > 0) {
+    ++lineno;
+    const char *s;
+    int ext = 0;
+    size_t n = ptx_header(line, &s, &ext);
+    if (n) {
+      n = ptx_unmangle(s, n, name);
+      last_header = ext ? -1 : find(g, name, n);
+      continue;
+    }
+    if (line[0] == '{') {
+      cur = last_header;
+      continue;
+    }
+    if (line[0] == '}' || line[0] == ';') {
+      cur = last_header = -1;
+      continue;
+    }
+    if (cur < 0) continue;
+    for (const char *p = line; *p;) {
+      if (p[0] == '/' && p[1] == '/') break;
+      if (!(*p == '_' || *p == '$' || ((*p | 32) >= 'a' && (*p | 32) <= 'z'))) {
+        p += *p == '%' ? 1 + ptx_ident(p + 1) : 1; /* a register, a digit or a separator */
+        continue;
+      }
+      size_t m = ptx_ident(p);
+      if (!m) {
+        ++p;
+        continue;
+      }
+      size_t k2 = ptx_unmangle(p, m, name);
+      long k = find(g, name, k2);
+      if (k >= 0 && k != cur && add_edge(g, cur, k)) bad = 1;
+      p += m;
+    }
+  }
+  free(line);
+  if (bad || ferror(in)) {
+    snprintf(err, errlen, "%s:%ld: %s", path, lineno, ferror(in) ? "read error" : "out of memory");
+    ok_ir_free(g);
+    return NULL;
+  }
+  return g;
+}
+
 struct ok_ir *ok_ir_load(const char *path, char *err, size_t errlen) {
   FILE *in = fopen(path, "r");
   if (!in) {
     snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
     return NULL;
   }
+  if (ptx_is(in)) {
+    rewind(in);
+    struct ok_ir *p = ptx_load(in, path, err, errlen);
+    fclose(in);
+    return p;
+  }
+  rewind(in);
   struct ok_ir *g = calloc(1, sizeof *g);
   char *line = NULL;
   size_t cap = 0;

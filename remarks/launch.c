@@ -1,21 +1,68 @@
-/* libomptarget's launch line (LIBOMPTARGET_INFO=16), e.g.
- * "PluginInterface" device 0 info: Launching kernel __omp_offloading_fe00_a7219c_main_l13 with 64 blocks
- * and 128 threads in Generic-SPMD mode */
+/* libomptarget's launch line (LIBOMPTARGET_INFO=16). Two shapes:
+ *   LLVM <= 19: "PluginInterface" device 0 info: Launching kernel K with 64 blocks and 128 threads
+ *               in Generic-SPMD mode
+ *   later:      ... Launching kernel K with [64,1,1] blocks and [128,1,1] threads in SPMD mode
+ * Modes seen: SPMD, Generic, Generic-SPMD; LLVM 16's old CUDA plugin writes SPMD-Generic for the
+ * same thing (normalized here); newer runtimes add SPMD-No-Loop and BARE (kept as written). */
 #include "remarks.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+
+/* "64" or "[64,1,1]": the total count; p moves past it. -1 if neither. */
+static long count(const char **pp) {
+  const char *p = *pp;
+  char *end;
+  if (*p != '[') {
+    long v = strtol(p, &end, 10);
+    if (end == p || v < 0) return -1;
+    *pp = end;
+    return v;
+  }
+  long total = 1;
+  ++p;
+  for (int k = 0; k < 3; ++k) {
+    long v = strtol(p, &end, 10);
+    if (end == p || v < 0) return -1;
+    total *= v;
+    p = end;
+    if (*p == ']') break;
+    if (*p != ',') return -1;
+    ++p;
+  }
+  if (*p != ']') return -1;
+  *pp = p + 1;
+  return total;
+}
+
+static int word(const char **pp, const char *w) {
+  size_t n = strlen(w);
+  if (strncmp(*pp, w, n)) return -1;
+  *pp += n;
+  return 0;
+}
 
 int ok_launch_parse(const char *line, struct ok_launch *out) {
   const char *p = strstr(line, "Launching kernel ");
   if (!p) return -1;
-  char sym[512], mode[64];
+  p += strlen("Launching kernel ");
+  const char *sym = p;
+  while (*p && *p != ' ') ++p;
+  size_t ns = (size_t)(p - sym);
+  if (!ns || ns >= sizeof out->kernel) return -1;
   long blocks, threads;
-  if (sscanf(p, "Launching kernel %511s with %ld blocks and %ld threads in %63s mode", sym, &blocks, &threads,
-             mode) != 4)
+  if (word(&p, " with ") || (blocks = count(&p)) < 0 || word(&p, " blocks and ") || (threads = count(&p)) < 0 ||
+      word(&p, " threads in "))
     return -1;
-  snprintf(out->kernel, sizeof out->kernel, "%s", sym);
-  snprintf(out->mode, sizeof out->mode, "%s", mode);
+  const char *m = p;
+  while (*p && *p != ' ') ++p;
+  size_t nm = (size_t)(p - m);
+  if (!nm || nm >= sizeof out->mode || word(&p, " mode")) return -1;
+  memcpy(out->kernel, sym, ns);
+  out->kernel[ns] = 0;
+  if (nm == 12 && !memcmp(m, "SPMD-Generic", 12)) snprintf(out->mode, sizeof out->mode, "Generic-SPMD");
+  else memcpy(out->mode, m, nm), out->mode[nm] = 0;
   out->blocks = blocks;
   out->threads = threads;
   return 0;

@@ -18,6 +18,15 @@ PKGS="gcc make cmake zstd libyaml-dev libjansson-dev gnuplot-nox clang-19 clang-
 # Runtime pieces the GPU bundle carries (TOOLCHAIN.md: needed on Ubuntu 24.04 without clang).
 BUNDLE_DEBS="libomp5-19 libllvm19 libz3-4 libicu72 libxml2 libyaml-0-2 libjansson4 libgomp1 libedit2 libffi8 libbsd0 libmd0"
 CUDA_DEB=nvidia-cuda-toolkit
+# gnuplot for the report's plots on the GPU node: gnuplot-nox and the libraries it loads that a
+# bare Ubuntu/Debian lacks (libc, libstdc++, libgcc, zlib are assumed; libedit, libbsd, libmd,
+# libffi come with BUNDLE_DEBS). libgd3 pulls in the HEIF/AVIF codecs: most of the size.
+GNUPLOT_DEBS="gnuplot-nox libabsl20220623 libaom3 libavif15 libblkid1 libbrotli1 libcairo2 libdatrie1 libdav1d6
+ libde265-0 libdeflate0 libexpat1 libfontconfig1 libfreetype6 libfribidi0 libgav1-1 libgd3 libglib2.0-0 libgraphite2-3
+ libharfbuzz0b libheif1 libjbig0 libjpeg62-turbo liblerc4 liblua5.4-0 liblzma5 libmount1 libnuma1 libpango-1.0-0
+ libpangocairo-1.0-0 libpangoft2-1.0-0 libpcre2-8-0 libpixman-1-0 libpng16-16 librav1e0 libselinux1 libsvtav1enc1
+ libthai0 libtiff6 libtinfo6 libwebp7 libx11-6 libx265-199 libxau6 libxcb-render0 libxcb-shm0 libxcb1 libxdmcp6
+ libxext6 libxpm4 libxrender1 libyuv0 libzstd1"
 
 missing=""
 for p in $PKGS; do
@@ -97,4 +106,6 @@ fi
 
 # Runtime .deb files for `ompkit bundle` (version-matched to the installed clang-19).
 download "$TC/debs" $BUNDLE_DEBS
+# gnuplot for the bundle, kept apart from the runtime's .debs (bundle.sh unpacks each set alone).
+download "$TC/debs-gnuplot" $GNUPLOT_DEBS
 exit 0

@@ -55,6 +55,38 @@ for pat in 'usr/lib/llvm-19/lib/libomp*.so*' 'usr/lib/x86_64-linux-gnu/libLLVM*.
 done
 ls "$DEBS"/*.deb | xargs -n1 basename >"$B/runtime/DEBS.txt"
 
+# gnuplot for the report's plots (the GPU node has none): gnuplot-nox and the libraries it loads,
+# from .toolchains/debs-gnuplot, under gnuplot/. It goes into its own archive beside the bundle:
+# libgd's HEIF/AVIF codecs make it about 14 MiB, more than the 60 MiB budget leaves.
+GDEBS=$ROOT/.toolchains/debs-gnuplot
+G=$OUT/ompkit-bundle-gnuplot/ompkit-bundle/gnuplot
+rm -rf "$OUT/ompkit-bundle-gnuplot" "$OUT/ompkit-gnuplot.tar.zst"
+if ls "$GDEBS"/gnuplot-nox_*.deb >/dev/null 2>&1; then
+  XG=$(mktemp -d)
+  for f in "$GDEBS"/*.deb; do dpkg-deb -x "$f" "$XG"; done
+  mkdir -p "$G/bin" "$G/lib"
+  cp "$XG/usr/bin/gnuplot-nox" "$G/bin/"
+  for d in "$XG/usr/lib/x86_64-linux-gnu" "$XG/lib/x86_64-linux-gnu"; do
+    [ -d "$d" ] && find "$d" -maxdepth 1 -name '*.so.*' -exec cp -P {} "$G/lib/" \;
+  done
+  rm -rf "$XG"
+  # Keep only what gnuplot loads, each under its soname (the packages bring more: absl, GIO, ...).
+  mkdir "$G/all" && mv "$G"/lib/* "$G/all/"
+  LD_LIBRARY_PATH="$G/all:$B/runtime/lib" ldd "$G/bin/gnuplot-nox" \
+    | awk -v d="$G/all/" 'index($3, d) == 1 {print $1}' | while read -r n; do cp -L "$G/all/$n" "$G/lib/$n"; done
+  rm -rf "$G/all"
+  cat >"$G/bin/gnuplot" <<'EOG'
+#!/bin/sh
+# The bundle's gnuplot with its own libraries, which stay off the benches' library path.
+G=$(CDPATH= cd -- "$(dirname -- "$0")/.." && pwd)
+LD_LIBRARY_PATH="$G/lib:$G/../runtime/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" exec "$G/bin/gnuplot-nox" "$@"
+EOG
+  chmod +x "$G/bin/gnuplot"
+  ls "$GDEBS"/*.deb | xargs -n1 basename >"$G/DEBS.txt"
+else
+  echo "ompkit bundle: note: no gnuplot .debs in $GDEBS (run ./ompkit build): the GPU node's reports will have no plots" >&2
+fi
+
 cat >"$B/run.sh" <<'EOT'
 #!/bin/sh
 # Runs the ompkit driver from this bundle: ./run.sh [run|list|...] [options]  (default: run)
@@ -69,6 +101,12 @@ for b in "$HERE"/driver/ompkit "$HERE"/configs/*/ompkit-bench; do
     exit 2
   fi
 done
+# The report's plots: the bundle's gnuplot (ompkit-gnuplot.tar.zst, unpacked here) when it runs.
+if [ -x "$HERE/gnuplot/bin/gnuplot" ]; then
+  miss=$(LD_LIBRARY_PATH="$HERE/gnuplot/lib:$LD_LIBRARY_PATH" ldd "$HERE/gnuplot/bin/gnuplot-nox" 2>/dev/null | awk '/not found/ {print $1}' | tr '\n' ' ')
+  if [ -z "$miss" ]; then export PATH="$HERE/gnuplot/bin:$PATH"
+  else echo "ompkit bundle: gnuplot needs libraries this machine lacks: $miss (reports without plots)" >&2; fi
+fi
 exec "$HERE/driver/ompkit" "$@"
 EOT
 chmod +x "$B/run.sh"
@@ -81,6 +119,12 @@ tar -C "$OUT" --sort=name --owner=0 --group=0 --numeric-owner --mtime="@$mtime" 
   | zstd -q "-${OMPKIT_BUNDLE_ZSTD_LEVEL:-9}" --long=27 -T0 -o "$OUT/ompkit-bundle.tar.zst"
 # The GPU node may lack zstd (the H200 image did): Debian's binary runs there; ship it beside.
 cp "$(command -v zstd)" "$OUT/zstd"
+if [ -d "$G" ]; then
+  tar -C "$OUT/ompkit-bundle-gnuplot" --sort=name --owner=0 --group=0 --numeric-owner --mtime="@$mtime" -cf - ompkit-bundle \
+    | zstd -q "-${OMPKIT_BUNDLE_ZSTD_LEVEL:-9}" --long=27 -T0 -o "$OUT/ompkit-gnuplot.tar.zst"
+  printf 'ompkit bundle: %s (%s MiB; unpack it where the bundle is unpacked, for plots)\n' "$OUT/ompkit-gnuplot.tar.zst" \
+    "$(du -m "$OUT/ompkit-gnuplot.tar.zst" | cut -f1)"
+fi
 size=$(du -m "$OUT/ompkit-bundle.tar.zst" | cut -f1)
 printf 'ompkit bundle: %s (%s MiB) and %s/\n' "$OUT/ompkit-bundle.tar.zst" "$size" "$B"
 if [ "$size" -ge 60 ]; then

@@ -187,6 +187,24 @@ static void launch(void) {
             strstr(L.kernel, "_generic_l67"),
         "launch line");
   CHECK(ok_launch_parse("CUDA device 0 info: The primary context is inactive", &L) == -1, "not a launch line");
+  /* The form of runtimes after LLVM 19: dimensions in brackets, more modes. */
+  CHECK(ok_launch_parse("\"PluginInterface\" device 0 info: Launching kernel __omp_offloading_10302_1_main_l5 with "
+                        "[132,1,1] blocks and [256,1,1] threads in SPMD-No-Loop mode",
+                        &L) == 0 &&
+            L.blocks == 132 && L.threads == 256 && !strcmp(L.mode, "SPMD-No-Loop") &&
+            !strcmp(L.kernel, "__omp_offloading_10302_1_main_l5"),
+        "bracketed launch line: %ld %ld %s", L.blocks, L.threads, L.mode);
+  CHECK(ok_launch_parse("x info: Launching kernel k with [2,3,4] blocks and [32,2,1] threads in BARE mode", &L) == 0 &&
+            L.blocks == 24 && L.threads == 64 && !strcmp(L.mode, "BARE"),
+        "3-D launch: %ld x %ld %s", L.blocks, L.threads, L.mode);
+  /* LLVM 16's old CUDA plugin calls a SPMDized generic kernel SPMD-Generic. */
+  CHECK(ok_launch_parse("CUDA device 0 info: Launching kernel k with 3200 blocks and 128 threads in SPMD-Generic mode",
+                        &L) == 0 &&
+            !strcmp(L.mode, "Generic-SPMD") && L.blocks == 3200,
+        "old plugin mode name: %s", L.mode);
+  CHECK(ok_launch_parse("info: Launching kernel k with [1,1 blocks and [1,1,1] threads in SPMD mode", &L) == -1 &&
+            ok_launch_parse("info: Launching kernel k with 4 blocks and 8 threads in SPMD", &L) == -1,
+        "malformed launch lines refused");
 }
 
 /* Real device YAML of atomic_add_scalar.c from other LLVM versions (openmp-opt records kept). */
@@ -288,6 +306,27 @@ static void ir_modes(const char *dir) {
   ok_ir_free(g);
   snprintf(path, sizeof path, "%s/nvcc13-ptxas-v.txt", dir);
   CHECK(ok_ir_load(path, err, sizeof err) == NULL && strstr(err, "not LLVM IR"), "not IR: %s", err);
+
+  /* The same source's PTX as the object compile keeps it (-save-temps): the modes are the ExecMode
+   * byte of the .u64 kernel-environment initializers, and "_$_" maps back to IR names. */
+  snprintf(path, sizeof path, "%s/clang19-modes.device.ptx", dir);
+  g = ok_ir_load(path, err, sizeof err);
+  CHECK(g != NULL, "device PTX: %s", err);
+  if (!g) return;
+  const char *pspmd = "__omp_offloading_fe00_a721fe_spmd_l7", *pspmdized = "__omp_offloading_fe00_a721fe_spmdized_l12",
+             *pgeneric = "__omp_offloading_fe00_a721fe_generic_l23";
+  CHECK(ok_ir_nkernels(g) == 3, "ptx: %zu kernels", ok_ir_nkernels(g));
+  CHECK(ok_ir_exec_mode(g, pspmd) == 2 && ok_ir_exec_mode(g, pspmdized) == 3 && ok_ir_exec_mode(g, pgeneric) == 1,
+        "ptx modes %d %d %d", ok_ir_exec_mode(g, pspmd), ok_ir_exec_mode(g, pspmdized), ok_ir_exec_mode(g, pgeneric));
+  CHECK(ok_ir_reaches(g, pspmd, "bump.internalized") && !ok_ir_reaches(g, pgeneric, "bump.internalized") &&
+            !ok_ir_reaches(g, pspmdized, "bump.internalized"),
+        "ptx call graph");
+  /* The outlined wrapper's address is handed to __kmpc_parallel_51 (a mov, not a call). */
+  CHECK(ok_ir_reaches(g, pspmdized, "__omp_offloading_fe00_a721fe_spmdized_l12_omp_outlined_omp_outlined_wrapper"),
+        "ptx: wrapper referenced by address is reached");
+  CHECK(ok_ir_reaches(g, pgeneric, "opaque") && ok_ir_defines(g, "bump") && !ok_ir_defines(g, "opaque"),
+        "ptx: extern callee reached, defines");
+  ok_ir_free(g);
 }
 
 static size_t parse_expect(const char *src, struct ok_expect **v, char *err, size_t errlen) {

@@ -121,6 +121,7 @@ int ok_ot_sweep(const struct ok_variant *v, const struct ok_params *p, const str
     nshape = 3;
   }
   const double mhz = sm_clock_mhz();
+  const int unroll = s->unroll > 0 ? s->unroll : OK_UNROLL;
   const long base_iters = p->iters > 0 && p->iters != 1000 ? p->iters : 1000;
   const int dev = omp_get_default_device(), host = omp_get_initial_device();
   int rc = 0;
@@ -140,6 +141,7 @@ int ok_ot_sweep(const struct ok_variant *v, const struct ok_params *p, const str
         if (s->max_total > 0 && c.teams * c.threads > s->max_total) continue;
         c.stride = strides[di];
         c.n_iter = base_iters;
+        c.unroll = unroll;
         c.dev = dev;
         c.host = host;
         const int slots = c.teams * c.threads;
@@ -150,7 +152,7 @@ int ok_ot_sweep(const struct ok_variant *v, const struct ok_params *p, const str
         pt.threads = c.threads;
         pt.teams = c.teams;
         pt.stride = c.stride;
-        pt.unroll = OK_UNROLL;
+        pt.unroll = unroll;
         pt.unit = "cycles";
         pt.clock_mhz = mhz;
         snprintf(pt.code_symbol, sizeof pt.code_symbol, "%s", pr->symbol);
@@ -184,7 +186,7 @@ int ok_ot_sweep(const struct ok_variant *v, const struct ok_params *p, const str
           double one_s = one / (mhz * 1e6);
           long n = p->budget_s > 0 && one_s > 0 ? (long)(p->budget_s / one_s) : base_iters;
           c.n_iter = n < 1 ? 1 : n > base_iters ? base_iters : n;
-          struct ok_pair_cfg cfg = {p->runs, p->max_retries, (double)c.n_iter * OK_UNROLL};
+          struct ok_pair_cfg cfg = {p->runs, p->max_retries, (double)c.n_iter * unroll};
           x.nwall[0] = x.nwall[1] = 0;
           if (ok_measure_pair(sample, &x, &cfg, &pt.st)) {
             pt.error = 1;
@@ -228,7 +230,7 @@ int ok_ot_sweep(const struct ok_variant *v, const struct ok_params *p, const str
 }
 
 static double per_thread(const struct ok_tctx *c, const struct ok_tprim *pr) {
-  return (double)c->n_iter * OK_UNROLL * pr->per_step;
+  return (double)c->n_iter * c->unroll * pr->per_step;
 }
 
 int ok_tcheck_ran(const struct ok_tctx *c, const struct ok_tprim *pr, char *d, size_t n) {

@@ -32,6 +32,7 @@ struct ok_tctx {
   int teams, threads;      /* requested */
   int act_teams, act_threads; /* read inside the region (thread 0 of team 0) */
   long n_iter, stride;
+  int unroll;              /* steps per loop iteration of the bodies (the sweep's) */
   int dev, host;
   size_t bytes;
   void *dA, *dB;           /* device arrays, zeroed before each sample */
@@ -68,10 +69,11 @@ struct ok_tsweep {
   int strided;   /* strides 1 and 32 */
   int warp;      /* warp primitive */
   int max_total; /* >0: skip shapes with more threads in all (serialized primitives) */
+  int unroll;    /* the bodies' unroll (OK_OT_BODY_REP); 0: OK_UNROLL */
 };
 int ok_ot_sweep(const struct ok_variant *v, const struct ok_params *p, const struct ok_tsweep *s);
 /* A sweep entry point for OK_REGISTER_SWEEP: NAME runs ok_ot_sweep with the ok_tsweep fields given
- * (prims, nprims, launch, strided, warp, max_total). */
+ * (prims, nprims, launch, strided, warp, max_total[, unroll]). */
 #define OK_OT_SWEEP(NAME, ...)                                            \
   static int NAME(const struct ok_variant *v, const struct ok_params *p) { \
     struct ok_tsweep s = {__VA_ARGS__};                                   \
@@ -90,7 +92,11 @@ int ok_tcheck_team_sums(const struct ok_tctx *c, const struct ok_tprim *pr, char
 
 /* One body: a device function run by every thread of the parallel region. STEP may use A, B, VA,
  * VB, gtid (this thread's slot), lane, w (min(32, threads)), mask, stride, acc (AT). */
-#define OK_OT_BODY(FN, T, AT, STEP)                                                                     \
+#define OK_OT_BODY(FN, T, AT, STEP) OK_OT_BODY_REP(FN, T, AT, STEP, OK_REP)
+/* The same with another repetition macro (OK_REP10): for a step of thousands of cycles, where 100
+ * copies only cost compile time (docs/findings/openmp-opt-reduction-compile-time.md); the sweep
+ * then gives its unroll (10). */
+#define OK_OT_BODY_REP(FN, T, AT, STEP, REP)                                                            \
   __attribute__((noinline)) void FN(T *A, T *B, long n_iter, long stride, int gtid, int lane, int w,     \
                                     unsigned mask, long long *cycles, double *sink) {                    \
     volatile T *const VA = A;                                                                           \
@@ -99,7 +105,7 @@ int ok_tcheck_team_sums(const struct ok_tctx *c, const struct ok_tprim *pr, char
     (void)VA, (void)VB, (void)mask, (void)stride, (void)B, (void)w;                                     \
     _Pragma("omp barrier") const long long t0 = ok_ot_clock();                                          \
     for (long it = 0; it < n_iter; ++it) {                                                              \
-      OK_REP(STEP)                                                                                      \
+      REP(STEP)                                                                                         \
     }                                                                                                   \
     const long long t1 = ok_ot_clock();                                                                 \
     cycles[gtid] = t1 - t0;                                                                             \

@@ -21,6 +21,29 @@ fi
 grep -q '^native-gcc' "$TMP/list" || fail "bundle lists no configurations"
 "$X/run.sh" run --out "$TMP/res" --configs native-gcc --runs 1 >"$TMP/run" 2>&1 || { cat "$TMP/run"; fail "bundle run failed"; }
 grep -q '"status":"ok","verified":true' "$TMP/res/latest/results.jsonl" || fail "bundle run produced no verified result"
+# gnuplot, in its own archive beside the bundle: unpacked over it, run.sh puts it on PATH and the
+# report on the run above gets its plots; it needs nothing beyond libc, libstdc++, libgcc and zlib.
+if ls "$SRC"/.toolchains/debs-gnuplot/gnuplot-nox_*.deb >/dev/null 2>&1; then
+  GA="$TMP/dist/ompkit-gnuplot.tar.zst"
+  [ -s "$GA" ] || fail "no gnuplot archive"
+  zstd -dc "$GA" | tar -C "$TMP/x" -xf - || fail "gnuplot archive does not unpack"
+  [ -x "$X/gnuplot/bin/gnuplot" ] && [ -x "$X/gnuplot/bin/gnuplot-nox" ] || fail "bundle lacks gnuplot"
+  LD_LIBRARY_PATH="$X/gnuplot/lib:$X/runtime/lib" ldd "$X/gnuplot/bin/gnuplot-nox" >"$TMP/gldd"
+  grep -q 'not found' "$TMP/gldd" && fail "gnuplot: unresolved libraries: $(grep 'not found' "$TMP/gldd")"
+  outside=$(awk '/=>/ {print $1, $3}' "$TMP/gldd" | grep -v " $X/" | grep -Ev '^(libc|libm|libstdc\+\+|libgcc_s|libz)\.so' || true)
+  [ -z "$outside" ] || fail "gnuplot loads libraries from outside the bundle: $outside"
+  printf 'set terminal svg\nset output "%s"\nplot x\n' "$TMP/t.svg" | env -u LD_LIBRARY_PATH "$X/gnuplot/bin/gnuplot" \
+    && grep -q '<svg' "$TMP/t.svg" || fail "bundled gnuplot draws no SVG"
+  cp -r "$SRC/tests/fixtures/report/surprises" "$TMP/gp" && chmod -R u+w "$TMP/gp"
+  # A PATH without the system's gnuplot: the plots can only come from the bundle's.
+  mkdir "$TMP/pb" && for t in sh dirname ldd awk tr cat sed bash; do ln -s "$(command -v $t)" "$TMP/pb/$t"; done
+  PATH="$TMP/pb" "$X/run.sh" report "$TMP/gp" >"$TMP/rep" 2>&1 || { cat "$TMP/rep"; fail "run.sh report failed"; }
+  grep -q '<svg' "$TMP/gp/report.html" && [ -s "$TMP/gp/plots/ratio-heat.svg" ] || fail "report from the bundle has no plots"
+  gmib=$(du -m "$GA" | cut -f1)
+else
+  echo "note: no gnuplot .debs (bootstrap not run since they were added): gnuplot not checked"
+  gmib=0
+fi
 mib=$(du -m "$A" | cut -f1)
 [ "$mib" -lt 60 ] || fail "archive ${mib} MiB"
-pass "bundle self-contained, ${mib} MiB"
+pass "bundle self-contained, ${mib} MiB (gnuplot beside it: ${gmib} MiB)"

@@ -1,0 +1,71 @@
+/* ompkit report, internal: the rows of the comparison table, shared by the summary, the table
+ * and the plots (report.c builds them; report_summary.c, report_table.c, report_plots.c use them). */
+#ifndef OK_REPORT_H
+#define OK_REPORT_H
+#include "resultset.h"
+
+#include <stdio.h>
+
+/* The two omp_target forms a kernel is written in; a row holds one point of each. */
+enum { SL_SPMD, SL_GENERIC, SL_N };
+
+/* One row: a kernel, a form (the variant less its _spmd/_generic suffix), a point and, for
+ * omp_target rows, the configuration. CUDA and native lines join the rows they are the reference
+ * for; those that are nobody's reference make rows of their own. */
+struct rrow {
+  const char *kernel, *config; /* config: the omp_target configuration, "" in CUDA/native-only rows */
+  char form[128], point[256], pkey[512], wkey[512];
+  int family;           /* index into report.families */
+  long total;           /* threads x teams, for ordering points */
+  json_t *cuda, *omp[SL_N], *native;
+  const char *cuda_variant;
+  int cuda_approx;      /* CUDA point of a nearby shape (other team count), marked ≈ */
+  double ratio[SL_N];   /* omp / CUDA cost per op, NAN when there is none */
+};
+
+struct report {
+  struct resultset rs;
+  struct rrow *rows;
+  size_t nrows, cap;
+  json_t *linked; /* anchor -> [remark records], the remarks the table links to */
+  json_t *checks; /* check.json's failed checks (array; empty without the file) */
+  const char *families[64];
+  int nfamilies;
+  const char *omp_configs[16];
+  int n_omp_configs;
+  double slow_ratio;
+  FILE *md, *html;
+};
+
+/* Kernel family from kernels/kernels.def ("other" for kernels it does not list). */
+int report_family(struct report *r, const char *kernel);
+/* Position of a kernel in kernels.def (its order in tables); unknown kernels after. */
+int report_kernel_order(const char *kernel);
+
+/* Helpers shared by the report's files. */
+void rp_esc(FILE *f, const char *s);
+void rp_mdesc(FILE *f, const char *s);
+void rp_both(struct report *r, const char *md, const char *html);
+int rp_is_floor(json_t *j);
+/* Cost of a line for a person: "33.4 ns", "≤ 1 cycles (floor)", or its status. */
+void rp_cost(json_t *j, char *buf, size_t n);
+void rp_ratio(double x, char *buf, size_t n);
+/* "Generic-SPMD": the observed mode, else the compiler's static one; NULL for neither. */
+const char *rp_mode(json_t *j);
+/* 2 SPMD, 1 Generic-SPMD, 0 Generic, -1 unknown; source_mode spmd -> 2, generic -> 0. */
+int rp_mode_rank(const char *mode);
+/* Known defects carry their own status strings; they are not failures. */
+int rp_is_known_defect(json_t *j);
+int rp_is_failure(json_t *j);
+/* The row's omp_target form, for people: "atomic_update/relaxed spmd" (config added when the
+ * study has more than one omp_target configuration). */
+void rp_form_label(struct report *r, const struct rrow *w, int slot, char *buf, size_t n);
+/* A line's own point: "int 128×1024 stride 32 order=relaxed" (empty without point fields). */
+void rp_point_label(json_t *j, char *buf, size_t n);
+void rp_row_anchor(struct report *r, const struct rrow *w, char *buf, size_t n);
+void rp_remark_anchor(char *buf, size_t n, const char *config, const char *sym, const char *id);
+
+void report_summary(struct report *r);
+void report_table(struct report *r);
+void report_plots(struct report *r);
+#endif

@@ -1,0 +1,425 @@
+/* The report's first screen: a key line, per kernel family the best and the worst omp_target
+ * form against CUDA, and the surprises, grouped, ranked, each group capped with "N more" (the
+ * full lists follow in a collapsed section). SPMD-ization of a generic kernel (OMP120) is the
+ * compiler doing its job and never a surprise; a mode demoted below what the source says is. */
+#define _GNU_SOURCE
+#include "report.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+enum { G_FAIL, G_EXPECT, G_DEMOTED, G_GLOBAL, G_OUTLIER, G_KNOWN, G_N };
+static const char *const group_title[G_N] = {
+    "Failed runs",
+    "Broken expectations",
+    "Mode demoted below the source",
+    "Globalization left (OMP112/OMP113)",
+    "Ratio far from the family's norm",
+    "Known defects",
+};
+/* Items shown per group on the first screen; the rest are counted ("N more"). */
+enum { SUMMARY_CAP = 3 };
+/* A form is an outlier when its ratio is this many times above or below its family's median. */
+static const double OUTLIER_FACTOR = 8.0;
+
+struct item {
+  int group;
+  double score; /* higher first within a group */
+  char text[640], href[32];
+  char why[512]; /* detail: in the full list and the item's tooltip, not on the first screen */
+};
+
+struct items {
+  struct item *v;
+  size_t n, cap;
+};
+
+static struct item *add(struct items *it, int group, double score, const char *href, const char *fmt, ...)
+    __attribute__((format(printf, 5, 6)));
+static struct item *add(struct items *it, int group, double score, const char *href, const char *fmt, ...) {
+  if (it->n == it->cap) it->v = realloc(it->v, (it->cap = it->cap ? 2 * it->cap : 32) * sizeof *it->v);
+  struct item *x = &it->v[it->n++];
+  x->group = group, x->score = score, x->why[0] = 0;
+  snprintf(x->href, sizeof x->href, "%s", href ? href : "");
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(x->text, sizeof x->text, fmt, ap);
+  va_end(ap);
+  return x;
+}
+
+static int item_cmp(const void *a, const void *b) {
+  const struct item *x = a, *y = b;
+  if (x->group != y->group) return x->group - y->group;
+  if (x->score != y->score) return x->score > y->score ? -1 : 1;
+  return strcmp(x->text, y->text);
+}
+
+/* The line's form for people: "critical_add/omp_set_lock_spmd (target-clang19)". */
+static void line_label(json_t *j, char *buf, size_t n) {
+  snprintf(buf, n, "%s/%s (%s)", rs_str(j, "kernel") ? rs_str(j, "kernel") : "?",
+           rs_str(j, "variant") ? rs_str(j, "variant") : "?", rs_str(j, "config") ? rs_str(j, "config") : "?");
+}
+
+static struct rrow *row_of(struct report *r, json_t *j) {
+  for (size_t n = 0; n < r->nrows; ++n) {
+    struct rrow *w = &r->rows[n];
+    if (w->cuda == j || w->omp[0] == j || w->omp[1] == j || w->native == j) return w;
+  }
+  return NULL;
+}
+
+static double model_weight(json_t *j) {
+  const char *m = rs_str(j, "model");
+  return m && !strcmp(m, "omp_target") ? 3 : m && !strcmp(m, "cuda") ? 2 : 1;
+}
+
+/* Failures and known defects, one item per (config, kernel, variant, status). */
+static void status_items(struct report *r, struct items *it) {
+  json_t *groups = json_array(), *at = json_object();
+  size_t i;
+  json_t *j;
+  json_array_foreach(r->rs.lines, i, j) {
+    if (!rs_str(j, "kernel") || (!rp_is_known_defect(j) && !rp_is_failure(j))) continue;
+    char key[1024];
+    snprintf(key, sizeof key, "%s|%s|%s|%s", rs_str(j, "config"), rs_str(j, "kernel"), rs_str(j, "variant"),
+             rs_str(j, "status") ? rs_str(j, "status") : "");
+    json_t *g = json_object_get(at, key);
+    if (!g) {
+      json_object_set_new(at, key, g = json_pack("{s:O,s:i}", "first", j, "points", 0));
+      json_array_append(groups, g);
+    }
+    json_object_set_new(g, "points", json_integer(rs_int(g, "points") + 1));
+  }
+  json_t *g;
+  json_array_foreach(groups, i, g) {
+    json_t *first = json_object_get(g, "first");
+    char lab[512], href[32] = "", pt[300] = "";
+    line_label(first, lab, sizeof lab);
+    struct rrow *w = row_of(r, first);
+    if (w) rp_row_anchor(r, w, href, sizeof href);
+    long pts = rs_int(g, "points");
+    if (pts > 1) snprintf(pt, sizeof pt, " at %ld points", pts);
+    else {
+      char own[256];
+      rp_point_label(first, own, sizeof own);
+      if (own[0]) snprintf(pt, sizeof pt, " at %s", own);
+    }
+    int known = rp_is_known_defect(first);
+    const char *st = rs_str(first, "status") ? rs_str(first, "status") : "no status";
+    const char *why = rs_str(first, "error") ? rs_str(first, "error") : rs_str(first, "detail");
+    /* omp_target failures first, then by how many points fail; "fixed?" (a known defect that
+     * passed) is news and ranks above the defects still there. */
+    double score = known ? (!strncmp(st, "fixed?", 6) ? 2 : 1) : model_weight(first) * 1000 + (double)pts;
+    struct item *x = add(it, known ? G_KNOWN : G_FAIL, score, href, "%s: %s%s", lab, st, pt);
+    snprintf(x->why, sizeof x->why, "%s", why ? why : "");
+  }
+  json_decref(groups);
+  json_decref(at);
+}
+
+/* check.json's failed expectations, and kernels whose runtime mode is not the compiled one. */
+static void expectation_items(struct report *r, struct items *it) {
+  size_t i;
+  json_t *c;
+  json_array_foreach(r->checks, i, c) {
+    const char *obs = rs_str(c, "observed");
+    add(it, G_EXPECT, 2 - 1e-6 * (double)i, NULL, "%s:%ld: EXPECT-%s: %s (%s)%s%s", rs_str(c, "file") ? rs_str(c, "file") : "?",
+        rs_int(c, "line"), rs_str(c, "directive") ? rs_str(c, "directive") : "?", rs_str(c, "value") ? rs_str(c, "value") : "",
+        rs_str(c, "config") ? rs_str(c, "config") : "?", obs ? " — observed " : "", obs ? obs : "");
+  }
+  json_t *seen = json_object();
+  for (size_t n = 0; n < r->nrows; ++n)
+    for (int s = 0; s < SL_N; ++s) {
+      json_t *j = r->rows[n].omp[s];
+      const char *mm = rs_str(j, "mode_mismatch");
+      char lab[512], href[32];
+      if (!mm) continue;
+      line_label(j, lab, sizeof lab);
+      if (json_object_get(seen, lab)) continue;
+      json_object_set_new(seen, lab, json_true());
+      rp_row_anchor(r, &r->rows[n], href, sizeof href);
+      add(it, G_EXPECT, 1, href, "%s: %s", lab, mm);
+    }
+  json_decref(seen);
+}
+
+static int cmp_double(const void *a, const void *b) {
+  double x = *(const double *)a, y = *(const double *)b;
+  return (x > y) - (x < y);
+}
+
+/* A form: one (config, kernel, form, slot) over its points. */
+struct form {
+  struct rrow *first, *worst_row; /* worst_row: the point furthest from the family's norm */
+  int slot, family, points;
+  double logsum, far;
+};
+
+static int same_form(const struct rrow *a, const struct rrow *b) {
+  return !strcmp(a->kernel, b->kernel) && !strcmp(a->form, b->form) && !strcmp(a->config, b->config);
+}
+
+static size_t collect_forms(struct report *r, struct form *f, size_t max, double *norm) {
+  size_t nf = 0;
+  for (size_t n = 0; n < r->nrows; ++n)
+    for (int s = 0; s < SL_N; ++s) {
+      struct rrow *w = &r->rows[n];
+      if (isnan(w->ratio[s])) continue;
+      size_t k = 0;
+      while (k < nf && !(f[k].slot == s && same_form(f[k].first, w))) ++k;
+      if (k == nf) {
+        if (nf == max) continue;
+        memset(&f[nf], 0, sizeof f[nf]);
+        f[nf].first = f[nf].worst_row = w, f[nf].slot = s, f[nf].family = w->family, ++nf;
+      }
+      f[k].logsum += log(w->ratio[s]);
+      ++f[k].points;
+      double d = fabs(log(w->ratio[s]) - norm[w->family]);
+      if (d > f[k].far) f[k].far = d, f[k].worst_row = w;
+    }
+  return nf;
+}
+
+/* Each family's norm: the median log ratio over all its omp_target points. */
+static void family_norms(struct report *r, double *norm) {
+  for (int fam = 0; fam < r->nfamilies; ++fam) {
+    double *v = malloc((2 * r->nrows + 1) * sizeof *v);
+    size_t k = 0;
+    for (size_t n = 0; n < r->nrows; ++n)
+      for (int s = 0; s < SL_N; ++s)
+        if (r->rows[n].family == fam && !isnan(r->rows[n].ratio[s])) v[k++] = log(r->rows[n].ratio[s]);
+    qsort(v, k, sizeof *v, cmp_double);
+    norm[fam] = !k ? NAN : k % 2 ? v[k / 2] : (v[k / 2 - 1] + v[k / 2]) / 2;
+    free(v);
+  }
+}
+
+static void mode_and_global_items(struct report *r, struct items *it) {
+  json_t *seen = json_object();
+  for (size_t n = 0; n < r->nrows; ++n)
+    for (int s = 0; s < SL_N; ++s) {
+      struct rrow *w = &r->rows[n];
+      json_t *j = w->omp[s];
+      if (!j) continue;
+      char lab[512], key[600], href[32];
+      line_label(j, lab, sizeof lab);
+      rp_row_anchor(r, w, href, sizeof href);
+      const char *mode = rp_mode(j), *src = rs_str(j, "source_mode");
+      int got = rp_mode_rank(mode), want = rp_mode_rank(src);
+      snprintf(key, sizeof key, "m|%s", lab);
+      if (got >= 0 && want >= 0 && got < want && !json_object_get(seen, key)) {
+        json_object_set_new(seen, key, json_true());
+        add(it, G_DEMOTED, want - got, href, "%s: written %s, ran %s", lab, src, mode);
+      }
+      char ids[64] = "";
+      size_t k;
+      json_t *id;
+      json_array_foreach(json_object_get(j, "remarks"), k, id) {
+        const char *x = json_string_value(id);
+        if (x && (!strcmp(x, "OMP112") || !strcmp(x, "OMP113")) && strlen(ids) + 8 < sizeof ids)
+          strcat(strcat(ids, ids[0] ? " " : ""), x);
+      }
+      snprintf(key, sizeof key, "g|%s", lab);
+      if (!ids[0] || json_object_get(seen, key)) continue;
+      json_object_set_new(seen, key, json_true());
+      /* Ranked by what it costs against CUDA (the worst point of the form). */
+      double worst = NAN;
+      for (size_t m = 0; m < r->nrows; ++m)
+        if (same_form(&r->rows[m], w) && !isnan(r->rows[m].ratio[s]) && !(r->rows[m].ratio[s] <= worst))
+          worst = r->rows[m].ratio[s];
+      char q[32] = "";
+      if (!isnan(worst)) rp_ratio(worst, q, sizeof q);
+      add(it, G_GLOBAL, isnan(worst) ? 0 : worst, href, "%s: %s%s%s%s", lab, ids, q[0] ? " — " : "", q,
+          q[0] ? " CUDA's cost" : "");
+    }
+  json_decref(seen);
+}
+
+static void outlier_items(struct report *r, struct items *it, struct form *f, size_t nf, const double *norm) {
+  for (size_t k = 0; k < nf; ++k) {
+    if (isnan(norm[f[k].family]) || f[k].far < log(OUTLIER_FACTOR)) continue;
+    struct rrow *w = f[k].worst_row;
+    char lab[512], q[32], nq[32], href[32];
+    rp_form_label(r, w, f[k].slot, lab, sizeof lab);
+    rp_ratio(w->ratio[f[k].slot], q, sizeof q);
+    rp_ratio(exp(norm[f[k].family]), nq, sizeof nq);
+    rp_row_anchor(r, w, href, sizeof href);
+    add(it, G_OUTLIER, f[k].far, href, "%s: %s CUDA at %s%s; %s's median %s", lab, q, w->point[0] ? w->point : "its point",
+        w->cuda_approx ? " (≈)" : "", r->families[f[k].family], nq);
+  }
+}
+
+/* An item in both outputs; full: with its detail (the full list), else the detail is a tooltip. */
+static void put_item(struct report *r, const struct item *x, int full) {
+  fprintf(r->md, "- %s%s%s\n", x->text, full && x->why[0] ? " — " : "", full ? x->why : "");
+  fputs("<li", r->html);
+  if (x->why[0] && !full) {
+    fputs(" title=\"", r->html);
+    rp_esc(r->html, x->why);
+    fputs("\"", r->html);
+  }
+  fputs(">", r->html);
+  if (x->href[0]) fprintf(r->html, "<a href=\"#%s\">", x->href);
+  rp_esc(r->html, x->text);
+  if (x->href[0]) fputs("</a>", r->html);
+  if (full && x->why[0]) {
+    fputs(" <span class=n>— ", r->html);
+    rp_esc(r->html, x->why);
+    fputs("</span>", r->html);
+  }
+  fputs("</li>\n", r->html);
+}
+
+static void family_table(struct report *r, struct form *f, size_t nf) {
+  rp_both(r, "## omp_target against CUDA, per kernel family\n\n| family | forms | best | worst |\n|---|---|---|---|\n",
+          "<section><h2>omp_target against CUDA, per kernel family</h2>\n"
+          "<table class=fam><thead><tr><th>family</th><th>forms</th><th>best</th><th>worst</th></tr></thead><tbody>\n");
+  int any = 0;
+  for (int fam = 0; fam < r->nfamilies; ++fam) {
+    int best = -1, worst = -1, count = 0, omp_rows = 0;
+    for (size_t n = 0; n < r->nrows; ++n) omp_rows += r->rows[n].family == fam && r->rows[n].config[0];
+    for (size_t k = 0; k < nf; ++k) {
+      if (f[k].family != fam) continue;
+      ++count;
+      double g = f[k].logsum / f[k].points;
+      if (best < 0 || g < f[best].logsum / f[best].points) best = (int)k;
+      if (worst < 0 || g > f[worst].logsum / f[worst].points) worst = (int)k;
+    }
+    if (!omp_rows) continue;
+    any = 1;
+    fprintf(r->md, "| %s | %d | ", r->families[fam], count);
+    fprintf(r->html, "<tr><td class=f>%s</td><td class=r>%d</td>", r->families[fam], count);
+    if (best < 0) {
+      fputs("no CUDA reference | |\n", r->md);
+      fputs("<td colspan=2 class=none>no CUDA reference beside the omp_target points</td></tr>\n", r->html);
+      continue;
+    }
+    for (int which = 0; which < 2; ++which) {
+      struct form *x = &f[which ? worst : best];
+      double g = exp(x->logsum / x->points);
+      char lab[512], q[32], href[32];
+      rp_form_label(r, x->first, x->slot, lab, sizeof lab);
+      rp_ratio(g, q, sizeof q);
+      rp_row_anchor(r, x->first, href, sizeof href);
+      fprintf(r->md, "%s %s%s |", lab, q, which ? "" : "");
+      char *tag = strstr(lab, " ["); /* the configuration, in grey after the link */
+      if (tag) *tag = 0;
+      fprintf(r->html, "<td><a href=\"#%s\">", href);
+      rp_esc(r->html, lab);
+      fprintf(r->html, "</a> <span class=%s>%s</span>", g > r->slow_ratio ? "slow" : g <= 1.1 ? "fast" : "ratio", q);
+      if (tag) {
+        fputs(" <span class=n>", r->html);
+        rp_esc(r->html, tag + 1);
+        fputs("</span>", r->html);
+        *tag = ' ';
+      }
+      fputs("</td>", r->html);
+      if (!which) fputs(" ", r->md);
+    }
+    fputs("\n", r->md);
+    fputs("</tr>\n", r->html);
+  }
+  if (!any) rp_both(r, "| (no omp_target results) | | | |\n", "<tr><td colspan=4 class=none>no omp_target results</td></tr>\n");
+  rp_both(r, "\nRatio: omp_target cost per operation over CUDA's at the same point, geometric mean over the form's points.\n\n",
+          "</tbody></table>\n<p class=note>Ratio: omp_target cost per operation over CUDA's at the same point (≈: CUDA "
+          "at a team count within 10 %), geometric mean over the form's points. Click a form for its rows.</p></section>\n");
+}
+
+/* The one line under the title: machine, sweep, commit, what ran and what failed. */
+static void key_line(struct report *r) {
+  json_t *p = r->rs.prov;
+  size_t i, ok = 0, fail = 0, other = 0, kernels = 0;
+  json_t *j;
+  json_array_foreach(r->rs.lines, i, j) {
+    if (!rs_str(j, "kernel")) continue;
+    ++kernels;
+    if (rs_is_ok(j)) ++ok;
+    else if (rp_is_failure(j)) ++fail;
+    else ++other;
+  }
+  char buf[1200];
+  const char *gpu = rs_str(json_object_get(p, "gpu"), "device_name"), *sha = rs_str(p, "git_sha");
+  int l = snprintf(buf, sizeof buf, "%.*s", gpu ? (int)strcspn(gpu, "(") : 7, gpu ? gpu : "no GPU");
+  while (l > 0 && buf[l - 1] == ' ') buf[--l] = 0;
+  if (rs_str(p, "sweep")) l += snprintf(buf + l, sizeof buf - (size_t)l, " · %s sweep", rs_str(p, "sweep"));
+  if (sha) l += snprintf(buf + l, sizeof buf - (size_t)l, " · git %.10s", sha);
+  l += snprintf(buf + l, sizeof buf - (size_t)l, " · %zu results: %zu ok, %zu failed", kernels, ok, fail);
+  if (other) l += snprintf(buf + l, sizeof buf - (size_t)l, ", %zu skipped or known", other);
+  json_array_foreach(r->rs.lines, i, j) { /* configurations that did not run at all */
+    if (rs_str(j, "kernel") || l <= 0 || (size_t)l >= sizeof buf) continue;
+    l += snprintf(buf + l, sizeof buf - (size_t)l, " · %s: %s", rs_str(j, "config") ? rs_str(j, "config") : "?",
+                  rs_str(j, "status") ? rs_str(j, "status") : "?");
+  }
+  fprintf(r->md, "%s\n\n", buf);
+  fputs("<div class=keyline>", r->html);
+  rp_esc(r->html, buf);
+  fputs(" · <a href=\"#provenance\">provenance</a></div>\n", r->html);
+}
+
+void report_summary(struct report *r) {
+  key_line(r);
+  double norm[64];
+  family_norms(r, norm);
+  size_t maxf = 2 * r->nrows + 1;
+  struct form *f = calloc(maxf, sizeof *f);
+  size_t nf = collect_forms(r, f, maxf, norm);
+  struct items it = {0};
+  status_items(r, &it);
+  expectation_items(r, &it);
+  mode_and_global_items(r, &it);
+  outlier_items(r, &it, f, nf, norm);
+  qsort(it.v, it.n, sizeof *it.v, item_cmp);
+
+  fputs("<div class=sum>\n", r->html);
+  family_table(r, f, nf);
+  rp_both(r, "## Surprises\n\n", "<section><h2>Surprises</h2>\n<ol class=surp>\n");
+  int count[G_N] = {0};
+  for (size_t k = 0; k < it.n; ++k) ++count[it.v[k].group];
+  size_t k = 0;
+  for (int g = 0; g < G_N; ++g) {
+    if (!count[g]) continue;
+    fprintf(r->md, "**%s** (%d)\n\n", group_title[g], count[g]);
+    fprintf(r->html, "<li><span class=g>%s</span> <span class=n>(%d)</span><ul>\n", group_title[g], count[g]);
+    for (int shown = 0; k < it.n && it.v[k].group == g; ++k, ++shown) {
+      if (shown == SUMMARY_CAP) {
+        fprintf(r->md, "- … %d more (below)\n", count[g] - SUMMARY_CAP);
+        fprintf(r->html, "<li class=more><a href=\"#all-%d\">%d more</a></li>\n", g, count[g] - SUMMARY_CAP);
+        while (k < it.n && it.v[k].group == g) ++k;
+        break;
+      }
+      put_item(r, &it.v[k], 0);
+    }
+    fputs("\n", r->md);
+    fputs("</ul></li>\n", r->html);
+  }
+  if (!it.n) rp_both(r, "None: every run ok, modes as written or better, no globalization left, no ratio far from its family's.\n\n",
+                     "<li>None: every run ok, modes as written or better, no globalization left, no ratio far from its "
+                     "family's.</li>\n");
+  fprintf(r->html, "</ol>\n<p class=note>Not listed: generic kernels the compiler made SPMD (OMP120). Outliers: %g× "
+                   "above or below the family's median ratio.</p></section>\n</div>\n", OUTLIER_FACTOR);
+
+  /* Every surprise, for the groups the first screen cut. */
+  int cut = 0;
+  for (int g = 0; g < G_N; ++g) cut |= count[g] > SUMMARY_CAP;
+  if (cut) {
+    rp_both(r, "## All surprises\n\n", "<details id=all-surprises><summary><h2>All surprises</h2></summary>\n");
+    for (int g = 0; g < G_N; ++g) {
+      if (count[g] <= SUMMARY_CAP) continue;
+      fprintf(r->md, "**%s**\n\n", group_title[g]);
+      fprintf(r->html, "<h3 id=all-%d>%s</h3>\n<ul>\n", g, group_title[g]);
+      for (size_t q = 0; q < it.n; ++q) {
+        if (it.v[q].group != g) continue;
+        put_item(r, &it.v[q], 1);
+      }
+      fputs("\n", r->md);
+      fputs("</ul>\n", r->html);
+    }
+    fputs("</details>\n", r->html);
+  }
+  free(it.v);
+  free(f);
+}

@@ -1,0 +1,84 @@
+#!/bin/sh
+# Compiler and linker launcher of every configuration's sub-build (CMake *_COMPILER_LAUNCHER and
+# C_LINKER_LAUNCHER). Options, then `--`, then the command:
+#   --times FILE        append "<start epoch> <seconds> <kind> <output>" to FILE, so the build
+#                       log and timing.json can say where build time went (scripts/build-times.sh)
+#   --capture DIR       keep a copy of stderr in DIR/<basename of -o>.txt (ptxas/nvlink -v lines)
+#   --omp-target ART ARCH
+#                       an omp_target object compile: ONE compile gives the object, the device
+#                       and host optimization records and the device PTX (-save-temps=obj), as
+#                       ART/remarks/<base>.{device,host}.opt.yaml and ART/keep/<base>.ptx
+# The extra flags are added here, not as per-source CMake properties: with those, adding one
+# source changed every object's flags file and rebuilt everything.
+set -u
+times='' capture='' art='' arch=''
+while [ $# -gt 0 ]; do
+  case $1 in
+    --times) times=$2; shift 2 ;;
+    --capture) capture=$2; shift 2 ;;
+    --omp-target) art=$2 arch=$3; shift 3 ;;
+    --) shift; break ;;
+    *) printf 'compile.sh: unknown option %s\n' "$1" >&2; exit 2 ;;
+  esac
+done
+src='' obj='' prev=''
+for a in "$@"; do
+  case $prev in
+    -c) src=$a ;;
+    -o) obj=$a ;;
+  esac
+  prev=$a
+done
+kind=link
+[ -n "$src" ] && kind=compile
+start=$(date +%s.%N)
+
+base='' dir='' dev=''
+if [ -n "$art" ] && [ -n "$src" ] && [ -n "$obj" ]; then
+  case $src in
+    */omp_target/*)
+      base=$(basename "$src")
+      base=${base%.*}
+      dir=$(dirname "$obj")
+      dev="$dir/$base-openmp-nvptx64-nvidia-cuda-$arch"
+      mkdir -p "$art/remarks" "$art/keep"
+      # Host and device would both write <obj>.opt.yaml (the host's overwrites the device's).
+      # openmp-opt emits OMP112 (globalization kept) only while a -R flag enables its remarks;
+      # the device record keeps openmp-opt's records only (all passes made one file 160 MB).
+      set -- "$@" -save-temps=obj -fsave-optimization-record \
+        -Xarch_host "-foptimization-record-file=$art/remarks/$base.host.opt.yaml" \
+        -Xarch_device "-foptimization-record-file=$art/remarks/$base.device.opt.yaml" \
+        -Xarch_device -Rpass-missed=openmp-opt -Xarch_device -foptimization-record-passes=openmp-opt
+      ;;
+  esac
+fi
+
+if [ -n "$capture" ]; then
+  name=out
+  [ -n "$obj" ] && name=$(basename "$obj")
+  mkdir -p "$capture"
+  tmp="$capture/.$name.$$"
+  "$@" 2>"$tmp"
+  rc=$?
+  cat "$tmp" >&2
+  mv "$tmp" "$capture/$name.txt"
+else
+  "$@"
+  rc=$?
+fi
+
+if [ -n "$base" ]; then
+  if [ $rc -eq 0 ] && [ -f "$dev.s" ]; then
+    mv -f "$dev.s" "$art/keep/$base.ptx"
+  fi
+  # The other temporaries (preprocessed source, unoptimized bitcode, host assembly) are not used.
+  rm -f "$dir/$base"-host-*.i "$dir/$base"-host-*.bc "$dir/$base"-host-*.s "$dev.i" "$dev.bc" "$dev.s" \
+    "$dev.o" "$dir/$base"-openmp-*.out
+fi
+if [ -n "$times" ]; then
+  end=$(date +%s.%N)
+  out=${src:-$obj}
+  printf '%s %s %s %s\n' "${start%.*}" "$(awk -v a="$start" -v b="$end" 'BEGIN{printf "%.2f", b-a}')" \
+    "$kind" "${out##*/kernels/}" >>"$times"
+fi
+exit $rc
