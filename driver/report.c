@@ -278,7 +278,8 @@ static int contains_word(const char *big, const char *small) {
 /* Which of a kernel's CUDA (or native) variants is the reference for an omp_target form: the
  * same name, else one naming the other, else the kernel's only one. Kernels with several
  * variants and no such name say theirs here. */
-static const char *const ref_table[][2] = {{"fence", "threadfence"}, {NULL, NULL}};
+static const char *const ref_table[][3] = {
+    {"fence", "omp_flush_store", "threadfence_store"}, {"fence", NULL, "threadfence"}, {NULL, NULL, NULL}};
 
 static const char *ref_variant(json_t *variants, const char *kernel, const char *form) {
   if (!variants) return NULL;
@@ -292,8 +293,9 @@ static const char *ref_variant(json_t *variants, const char *kernel, const char 
     json_object_foreach(variants, v, x) return json_string_value(x);
   }
   for (int i = 0; ref_table[i][0]; ++i)
-    if (!strcmp(ref_table[i][0], kernel) && json_object_get(variants, ref_table[i][1]))
-      return json_string_value(json_object_get(variants, ref_table[i][1]));
+    if (!strcmp(ref_table[i][0], kernel) && (!ref_table[i][1] || !strcmp(ref_table[i][1], form)) &&
+        json_object_get(variants, ref_table[i][2]))
+      return json_string_value(json_object_get(variants, ref_table[i][2]));
   return NULL;
 }
 

@@ -150,11 +150,12 @@ static void load_listings(struct study *st, const struct ok_config *c) {
   char tool[PATH_MAX];
   if (!omp && ok_which("cuobjdump", tool, sizeof tool) == 0) {
     snprintf(path, sizeof path, "%s/sass-%s.txt", st->dir, c->name);
-    char *argv[] = {tool, "-sass", (char *)c->bench, NULL};
+    /* Straight to the file: the listing is larger than ok_spawn's 16 MiB capture, which cut off
+     * the last kernels' SASS (shuffles, votes, syncwarp went unchecked). */
+    char *argv[] = {"/bin/sh", "-c", "exec \"$0\" -sass \"$1\" >\"$2\"", tool, (char *)c->bench, path, NULL};
     struct ok_proc p;
     if (!ok_spawn(argv, NULL, 120, &p)) {
-      if (p.exited && p.code == 0 && ok_write_atomic(path, p.out, p.outlen) == 0 &&
-          ok_disasm_load(path, &L->gpu, err, sizeof err) == 0)
+      if (p.exited && p.code == 0 && ok_disasm_load(path, &L->gpu, err, sizeof err) == 0)
         snprintf(L->gpu_level, sizeof L->gpu_level, "sass");
       ok_proc_free(&p);
     }

@@ -169,7 +169,10 @@ void ok_emit_point(const struct ok_variant *v, const struct ok_params *p, const 
     jstat(OKF_per_op_ns, pt->st.per_op_median * to_ns, pt->st.per_op_min * to_ns, pt->st.per_op_max * to_ns, "%.6g");
     jnum(OKF_spread, pt->st.spread);
     jnum(OKF_throughput_per_thread_ops_s, 1e9 / (pt->st.per_op_median * to_ns));
+    /* At the clock's resolution: the report shows "<= N cycles (floor)" (docs/fidelity.md). */
+    if (pt->floor_bound > 0 && !strcmp(pt->unit, "cycles")) kbool(OKF_floor, 1), jnum(OKF_floor_cycles, pt->floor_bound);
   }
+  if (pt->st.early_stop) kbool(OKF_early_stop, 1);
   if (pt->clock_mhz > 0) jnum(OKF_sm_clock_mhz, pt->clock_mhz);
   if (pt->ran_on_host) kbool(OKF_on_device, 0);
   if (pt->code_symbol[0]) kstr(OKF_code_symbol, pt->code_symbol);
@@ -405,9 +408,10 @@ int main(int argc, char **argv) {
   p.runs = (int)runs;
   for (const struct ok_variant *k = ok_head; k; k = k->next)
     for (int j = 0; j < npat; ++j) p.sweeping |= matches(k, pats[j]) && k->sweep;
-  /* Longest test sample before n_iter is scaled down: GPU clocks resolve a 2 ms run well; host
-   * timers and thread start-up want longer ones. */
-  if (p.budget_s == 0) p.budget_s = ok_model_needs_gpu() ? 0.002 : 0.005;
+  /* Longest test sample before n_iter is scaled down: a 1 ms GPU run is about 2 M clock64 cycles,
+   * counted exactly (docs/fidelity.md compares spreads at 2 and 1 ms); host timers
+   * and thread start-up want longer ones. */
+  if (p.budget_s == 0) p.budget_s = ok_model_needs_gpu() ? 0.001 : 0.005;
   int prep = ok_model_prepare(argc, argv, &p);
   if (prep >= 0) return prep;
   found = 0;

@@ -69,6 +69,8 @@ struct ok_point {
   char code_symbol[128]; /* function (host) or kernel (GPU) holding the test body */
   const char *code_family; /* regex of the instruction family the primitive must show */
   int ran_on_host;       /* GPU models: the region ran on the host fallback (status "ran on host") */
+  double floor_bound;    /* > 0: the per-op cost is at or below the clock's resolution, this many
+                            sample units (GPU: cycles): a floor, not a latency (ok_is_floor) */
 };
 void ok_emit_point(const struct ok_variant *v, const struct ok_params *p, const struct ok_point *pt);
 /* Model hook run first in main (may re-execute the bench, e.g. once per host affinity). */

@@ -13,12 +13,21 @@ double ok_median(double *v, int n) {
   return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
 }
 
+/* (max - min) / |median| of the first n per-op differences (not reordered). */
+static double pair_spread(const double *d, int n) {
+  double v[64], mn = d[0], mx = d[0];
+  if (n > 64) return 1e300;
+  for (int i = 0; i < n; ++i) v[i] = d[i], mn = d[i] < mn ? d[i] : mn, mx = d[i] > mx ? d[i] : mx;
+  double m = ok_median(v, n);
+  return m != 0 ? (mx - mn) / (m < 0 ? -m : m) : 1e300;
+}
+
 int ok_measure_pair(ok_sample_fn fn, void *ctx, const struct ok_pair_cfg *cfg, struct ok_pair_stats *out) {
   int runs = cfg->runs > 0 ? cfg->runs : 1;
   double *b = calloc((size_t)runs, sizeof *b), *t = calloc((size_t)runs, sizeof *t), *d = calloc((size_t)runs, sizeof *d);
   int rc = 0;
   double w;
-  out->retries = out->flagged = 0;
+  out->retries = out->flagged = out->early_stop = 0;
   out->runs = runs;
   if (!b || !t || !d) {
     rc = -1;
@@ -37,6 +46,12 @@ int ok_measure_pair(ok_sample_fn fn, void *ctx, const struct ok_pair_cfg *cfg, s
       ++out->retries;
     }
     d[r] = (t[r] - b[r]) / cfg->ops;
+    if (cfg->min_runs >= 3 && r + 1 >= cfg->min_runs && r + 1 < runs && !out->flagged &&
+        pair_spread(d, r + 1) <= cfg->tight) {
+      runs = out->runs = r + 1;
+      out->early_stop = 1;
+      break;
+    }
   }
   out->base_median = ok_median(b, runs);
   out->test_median = ok_median(t, runs);
@@ -50,4 +65,17 @@ done:
   free(t);
   free(d);
   return rc;
+}
+
+double ok_clock_resolution(const double *reads, int n) {
+  double best = 0;
+  for (int i = 1; i < n; ++i) {
+    double d = reads[i] - reads[i - 1];
+    if (d > 0 && (best == 0 || d < best)) best = d;
+  }
+  return best;
+}
+
+int ok_is_floor(const struct ok_pair_stats *st, double resolution) {
+  return resolution > 0 && st->per_op_median > 0 && st->per_op_median <= resolution;
 }

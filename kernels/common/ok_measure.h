@@ -18,7 +18,15 @@ struct ok_pair_cfg {
   int runs;        /* pairs kept (default 9) */
   int max_retries; /* total retries allowed across the pairs of one measurement */
   double ops;      /* primitive executions the test adds per thread: n_iter x unroll */
+  /* Early stop: once min_runs pairs are kept (>= 3), stop when their per-op spread is at most
+   * tight; 0 keeps all `runs` pairs. The point records it (ok_pair_stats.early_stop). */
+  int min_runs;
+  double tight;
 };
+
+/* The kit's early-stop rule (docs/fidelity.md): 5 of 9 pairs when they agree within 1 %. */
+#define OK_EARLY_MIN_RUNS 5
+#define OK_EARLY_TIGHT 0.01
 
 struct ok_pair_stats {
   double base_median, test_median;           /* per run, in the sample unit */
@@ -26,10 +34,18 @@ struct ok_pair_stats {
   double spread;                             /* (max - min) / |median| of the per-op cost */
   int runs, retries;
   int flagged; /* 1: some pair's test was never slower than its baseline */
+  int early_stop; /* 1: stopped at `runs` < cfg->runs pairs because the spread was tight */
 };
 
 int ok_measure_pair(ok_sample_fn fn, void *ctx, const struct ok_pair_cfg *cfg, struct ok_pair_stats *out);
 double ok_median(double *v, int n); /* sorts v */
+
+/* The clock's resolution: the smallest positive difference between consecutive reads of it
+ * (reads[0..n-1] in read order, any unit); 0 when no two reads differ. */
+double ok_clock_resolution(const double *reads, int n);
+/* A floor: a measured per-op cost no larger than the clock's resolution (same unit) is not a
+ * latency, only a bound ("<= resolution"). 0 when resolution is unknown (<= 0). */
+int ok_is_floor(const struct ok_pair_stats *st, double resolution);
 
 #ifdef __cplusplus
 }

@@ -1,5 +1,7 @@
 /* fence, CUDA: __threadfence_block / __threadfence / __threadfence_system between updates of two
- * arrays (each thread its own element). The baseline updates both with no fence between them. */
+ * arrays (each thread its own element). The baseline updates both with no fence between them.
+ * threadfence_store: the independent reference's workload (docs/fidelity.md), a __threadfence
+ * between plain stores to one array, stride 1 (thread i stores element i); no loads. */
 #include "prim_harness.cuh"
 
 #define STEP_BLOCK(P) VA[gtid] += 1; P VB[gtid] += 1;
@@ -17,7 +19,19 @@
 DEF(block, __threadfence_block())
 DEF(device, __threadfence())
 DEF(system, __threadfence_system())
+/* Store form: each step stores the next count; the test fences after each store. */
+#define STEP_STORE(P) VA[gtid] = ++acc; P
+OK_CUDA_PAIR(ok_cu_fence_store_int, int, int, STEP_STORE, __threadfence();)
+OK_CUDA_PAIR(ok_cu_fence_store_double, double, int, STEP_STORE, __threadfence();)
+static const ok_cprim prims_store[] = {
+    OK_CPRIM(ok_cu_fence_store_int, "int", int, F, 1, ok_ccheck_stores, nullptr, "stores=array,stride=1"),
+    OK_CPRIM(ok_cu_fence_store_double, "double", double, F, 1, ok_ccheck_stores, nullptr, "stores=array,stride=1")};
+static int sweep_store(const struct ok_variant *v, const struct ok_params *p) {
+  ok_csweep s = {prims_store, 2, 0, 0};
+  return ok_cuda_sweep(v, p, &s);
+}
 #define T "clock64 per thread, max over threads, measured SM clock"
 OK_REGISTER_SWEEP(fence, threadfence_block, "cuda", T, sweep_block)
 OK_REGISTER_SWEEP(fence, threadfence, "cuda", T, sweep_device)
 OK_REGISTER_SWEEP(fence, threadfence_system, "cuda", T, sweep_system)
+OK_REGISTER_SWEEP(fence, threadfence_store, "cuda", T, sweep_store)

@@ -29,6 +29,31 @@ double ok_cuda_sm_clock_mhz(void) {
   return (double)spun / s * 1e-6;
 }
 
+/* clock64's resolution in cycles: the smallest step between back-to-back reads in one thread. */
+static __global__ void ok_clock_reads(long long *out) {
+  long long r[32];
+#pragma unroll
+  for (int i = 0; i < 32; ++i) r[i] = clock64();
+#pragma unroll
+  for (int i = 0; i < 32; ++i) out[i] = r[i];
+}
+
+double ok_cuda_clock_resolution(void) {
+  long long *d = nullptr, h[32];
+  double best = 0;
+  if (cudaMalloc(&d, sizeof h) != cudaSuccess) return 0;
+  for (int rep = 0; rep < 8; ++rep) {
+    ok_clock_reads<<<1, 1>>>(d);
+    if (cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost) != cudaSuccess) break;
+    double v[32];
+    for (int i = 0; i < 32; ++i) v[i] = (double)h[i];
+    double r = ok_clock_resolution(v, 32);
+    if (r > 0 && (best == 0 || r < best)) best = r;
+  }
+  cudaFree(d);
+  return best;
+}
+
 struct sampler {
   ok_cctx *c;
   const ok_cprim *pr;
@@ -83,6 +108,7 @@ int ok_cuda_sweep(const struct ok_variant *v, const struct ok_params *p, const s
   } else
     shape = {{1, 1}, {1, 32}, {1, 1024}, {sms, 1024}};
   const double mhz = ok_cuda_sm_clock_mhz();
+  const double res = ok_cuda_clock_resolution(); /* floors: docs/fidelity.md */
   const long base_iters = p->iters > 0 && p->iters != 1000 ? p->iters : 1000;
   int rc = 0;
   for (int k = 0; k < s->nprims; ++k) {
@@ -138,16 +164,21 @@ int ok_cuda_sweep(const struct ok_variant *v, const struct ok_params *p, const s
            * out), then keep a test sample within the budget; n_iter is recorded. */
           c.n_iter = 1;
           double t11 = 0;
-          if (sample(&x, 1, &t) || (c.n_iter = 11, sample(&x, 1, &t11))) {
+          /* A 1-iteration run of a quarter of the budget or more leaves launch costs under 2 %:
+           * it alone calibrates (an 11-iteration run would cost 3 budgets or more). */
+          int cal1 = 0;
+          if (sample(&x, 1, &t) || (!(cal1 = p->budget_s > 0 && x.ev_test[0] >= p->budget_s / 4) &&
+                                    (c.n_iter = 11, sample(&x, 1, &t11)))) {
             pt.error = 1;
           } else {
-            double one = (x.ev_test[1] - x.ev_test[0]) / 10;
+            double one = cal1 ? x.ev_test[0] : (x.ev_test[1] - x.ev_test[0]) / 10;
             if (one <= 0) one = x.ev_test[1] / 11;
             long n = p->budget_s > 0 && one > 0 ? (long)(p->budget_s / one) : base_iters;
             c.n_iter = std::max(1L, std::min(base_iters, n));
             x.ev_base.clear();
             x.ev_test.clear();
-            struct ok_pair_cfg cfg = {p->runs, p->max_retries, (double)c.n_iter * OK_UNROLL};
+            struct ok_pair_cfg cfg = {p->runs, p->max_retries, (double)c.n_iter * OK_UNROLL, OK_EARLY_MIN_RUNS,
+                                      OK_EARLY_TIGHT};
             if (ok_measure_pair(sample, &x, &cfg, &pt.st)) {
               pt.error = 1;
             } else {
@@ -157,10 +188,12 @@ int ok_cuda_sweep(const struct ok_variant *v, const struct ok_params *p, const s
               cudaMemcpy(c.hsink, c.dsink, nt * sizeof(double), cudaMemcpyDeviceToHost);
               pt.verified = ok_ccheck_ran(&c, pr, pt.detail, sizeof pt.detail) &&
                             pr->check(&c, pr, pt.detail, sizeof pt.detail);
+              if (ok_is_floor(&pt.st, res)) pt.floor_bound = res;
               /* Cross-check: the same difference from CUDA events (launch costs cancel out). */
               double evns = (median(x.ev_test) - median(x.ev_base)) / cfg.ops * 1e9;
               size_t len = strlen(pt.detail);
-              snprintf(pt.detail + len, sizeof pt.detail - len, "; events: %.4g ns/op", evns);
+              snprintf(pt.detail + len, sizeof pt.detail - len, "; events: %.4g ns/op; clock resolution %g cycles", evns,
+                       res);
             }
           }
           if (pt.error && x.err[0]) snprintf(pt.detail, sizeof pt.detail, "%s", x.err);
@@ -273,5 +306,18 @@ int ok_ccheck_block_sums(const ok_cctx *c, const ok_cprim *pr, char *d, size_t n
     }
   }
   snprintf(d, n, "every block's sum %.17g", want);
+  return 1;
+}
+
+int ok_ccheck_stores(const ok_cctx *c, const ok_cprim *pr, char *d, size_t n) {
+  double want_n = per_thread(c, pr);
+  for (int t = 0; t < c->blocks * c->threads; ++t) {
+    double want = ((t % c->threads) & 31) + want_n, got = ok_value_at(c->hA, pr->type, t);
+    if (got != want || c->hsink[t] != want) {
+      snprintf(d, n, "thread %d's element %.17g (count %.17g), expected %.17g", t, got, c->hsink[t], want);
+      return 0;
+    }
+  }
+  snprintf(d, n, "every thread's element holds its last store (%.17g stores)", want_n);
   return 1;
 }

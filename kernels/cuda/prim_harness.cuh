@@ -86,6 +86,8 @@ struct ok_csweep {
 int ok_cuda_sweep(const struct ok_variant *v, const struct ok_params *p, const struct ok_csweep *s);
 /* SM clock in MHz, measured now (a clock64 spin timed with events); 0 on failure. */
 double ok_cuda_sm_clock_mhz(void);
+/* clock64's resolution in cycles, measured now (ok_clock_resolution of back-to-back reads). */
+double ok_cuda_clock_resolution(void);
 
 int ok_ccheck_ran(const struct ok_cctx *c, const struct ok_cprim *pr, char *d, size_t n);
 int ok_ccheck_a0_count(const struct ok_cctx *c, const struct ok_cprim *pr, char *d, size_t n);
@@ -93,6 +95,8 @@ int ok_ccheck_strided(const struct ok_cctx *c, const struct ok_cprim *pr, char *
 int ok_ccheck_written(const struct ok_cctx *c, const struct ok_cprim *pr, char *d, size_t n);
 int ok_ccheck_untouched(const struct ok_cctx *c, const struct ok_cprim *pr, char *d, size_t n);
 int ok_ccheck_two_arrays(const struct ok_cctx *c, const struct ok_cprim *pr, char *d, size_t n);
+/* Stores: A[gtid] holds the thread's last store, lane + the stores per thread (its acc too). */
+int ok_ccheck_stores(const struct ok_cctx *c, const struct ok_cprim *pr, char *d, size_t n);
 int ok_ccheck_warp_sim(const struct ok_cctx *c, const struct ok_cprim *pr, char *d, size_t n);
 /* A[block] holds per-thread count x threads per block (a block-wide sum per step). */
 int ok_ccheck_block_sums(const struct ok_cctx *c, const struct ok_cprim *pr, char *d, size_t n);

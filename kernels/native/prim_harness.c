@@ -61,9 +61,15 @@ int ok_host_sweep(const struct ok_variant *v, const struct ok_params *p, const s
   long threads[256];
   int nthreads = 0;
   if (p->threads_given) add_unique(threads, &nthreads, p->threads);
-  else if (p->full)
-    for (int t = 2; t <= hw && nthreads < 256; ++t) add_unique(threads, &nthreads, t);
-  else {
+  else if (p->full) {
+    /* Powers of two and 1.5 x powers of two (2 3 4 6 8 12 16 ...), then hw: the counts between
+     * added nothing beyond noise on the H200 host (docs/fidelity.md, "Full study in one call"). */
+    for (long t = 2; t <= hw && nthreads < 256; t *= 2) {
+      add_unique(threads, &nthreads, t);
+      if (t + t / 2 <= hw) add_unique(threads, &nthreads, t + t / 2);
+    }
+    add_unique(threads, &nthreads, hw);
+  } else {
     add_unique(threads, &nthreads, hw >= 2 ? 2 : 1);
     if (hw / 2 > 2) add_unique(threads, &nthreads, hw / 2);
     add_unique(threads, &nthreads, hw);
@@ -136,7 +142,8 @@ int ok_host_sweep(const struct ok_variant *v, const struct ok_params *p, const s
               c.n_iter = (long)(cal * p->budget_s / t);
               if (c.n_iter < 1) c.n_iter = 1;
             }
-            struct ok_pair_cfg cfg = {p->runs, p->max_retries, (double)c.n_iter * OK_UNROLL};
+            struct ok_pair_cfg cfg = {p->runs, p->max_retries, (double)c.n_iter * OK_UNROLL, OK_EARLY_MIN_RUNS,
+                                      OK_EARLY_TIGHT};
             if (ok_measure_pair(sample, &x, &cfg, &pt.st)) {
               pt.error = 1;
               snprintf(pt.detail, sizeof pt.detail, "team of %d threads not formed during the runs", c.threads);

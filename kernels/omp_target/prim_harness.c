@@ -40,6 +40,30 @@ static double sm_clock_mhz(void) {
   return best;
 }
 
+/* clock64's resolution in cycles: the smallest step between back-to-back reads in one device
+ * thread (ok_clock_resolution); 0 when the region did not run on the device. */
+static double clock_resolution(void) {
+  double best = 0;
+  for (int rep = 0; rep < 8; ++rep) {
+    long long r[32];
+    int on = 0;
+#pragma omp target map(from : r[0 : 32], on)
+    {
+      on = !omp_is_initial_device();
+      long long v[32];
+#pragma unroll
+      for (int i = 0; i < 32; ++i) v[i] = ok_ot_clock();
+      for (int i = 0; i < 32; ++i) r[i] = v[i];
+    }
+    if (!on) return 0;
+    double d[32];
+    for (int i = 0; i < 32; ++i) d[i] = (double)r[i];
+    double x = ok_clock_resolution(d, 32);
+    if (x > 0 && (best == 0 || x < best)) best = x;
+  }
+  return best;
+}
+
 struct sampler {
   struct ok_tctx *c;
   const struct ok_tprim *pr;
@@ -121,6 +145,7 @@ int ok_ot_sweep(const struct ok_variant *v, const struct ok_params *p, const str
     nshape = 3;
   }
   const double mhz = sm_clock_mhz();
+  const double res = clock_resolution(); /* floors: docs/fidelity.md */
   const int unroll = s->unroll > 0 ? s->unroll : OK_UNROLL;
   const long base_iters = p->iters > 0 && p->iters != 1000 ? p->iters : 1000;
   const int dev = omp_get_default_device(), host = omp_get_initial_device();
@@ -176,17 +201,20 @@ int ok_ot_sweep(const struct ok_variant *v, const struct ok_params *p, const str
             !c.hsink || mhz <= 0) {
           pt.error = 1;
           snprintf(pt.detail, sizeof pt.detail, "%s", mhz <= 0 ? "could not measure the SM clock" : "out of memory");
-        } else if ((c.n_iter = 1, sample(&x, 1, &t1)) || (c.n_iter = 11, sample(&x, 1, &t11))) {
+        } else if ((c.n_iter = 1, sample(&x, 1, &t1)) ||
+                   (!(p->budget_s > 0 && t1 / (mhz * 1e6) >= p->budget_s / 4) && (c.n_iter = 11, sample(&x, 1, &t11)))) {
           pt.error = 1;
         } else {
           /* Calibrate from test runs of 1 and 11 iterations (in-kernel cycles), then keep a test
-           * sample within the budget; n_iter is recorded. */
-          double one = (t11 - t1) / 10;
+           * sample within the budget; n_iter is recorded. A 1-iteration run of a quarter of the
+           * budget or more calibrates alone (the 11-iteration one would cost 3 budgets or more). */
+          double one = t11 > 0 ? (t11 - t1) / 10 : t1;
           if (one <= 0) one = t11 / 11;
           double one_s = one / (mhz * 1e6);
           long n = p->budget_s > 0 && one_s > 0 ? (long)(p->budget_s / one_s) : base_iters;
           c.n_iter = n < 1 ? 1 : n > base_iters ? base_iters : n;
-          struct ok_pair_cfg cfg = {p->runs, p->max_retries, (double)c.n_iter * unroll};
+          struct ok_pair_cfg cfg = {p->runs, p->max_retries, (double)c.n_iter * unroll, OK_EARLY_MIN_RUNS,
+                                    OK_EARLY_TIGHT};
           x.nwall[0] = x.nwall[1] = 0;
           if (ok_measure_pair(sample, &x, &cfg, &pt.st)) {
             pt.error = 1;
@@ -201,11 +229,13 @@ int ok_ot_sweep(const struct ok_variant *v, const struct ok_params *p, const str
             } else {
               pt.verified = ok_tcheck_ran(&c, pr, pt.detail, sizeof pt.detail) &&
                             pr->check(&c, pr, pt.detail, sizeof pt.detail);
+              if (ok_is_floor(&pt.st, res)) pt.floor_bound = res;
               /* Cross-check: the same difference from wall times (launch costs cancel out). */
               if (x.nwall[0] > 0 && x.nwall[1] > 0) {
                 double wns = (ok_median(x.wall[1], x.nwall[1]) - ok_median(x.wall[0], x.nwall[0])) / cfg.ops * 1e9;
                 size_t len = strlen(pt.detail);
-                snprintf(pt.detail + len, sizeof pt.detail - len, "; wall: %.4g ns/op", wns);
+                snprintf(pt.detail + len, sizeof pt.detail - len, "; wall: %.4g ns/op; clock resolution %g cycles", wns,
+                         res);
               }
             }
           }
@@ -328,5 +358,20 @@ int ok_tcheck_team_sums(const struct ok_tctx *c, const struct ok_tprim *pr, char
     }
   }
   snprintf(d, n, "every team's sum %.17g", want);
+  return 1;
+}
+
+int ok_tcheck_stores(const struct ok_tctx *c, const struct ok_tprim *pr, char *d, size_t n) {
+  double want_n = per_thread(c, pr);
+  for (int t = 0; t < c->act_teams; ++t)
+    for (int i = 0; i < c->act_threads; ++i) {
+      int g = t * c->threads + i;
+      double want = (i & 31) + want_n, got = ok_value_at(c->hA, pr->type, g);
+      if (got != want || c->hsink[g] != want) {
+        snprintf(d, n, "thread %d's element %.17g (count %.17g), expected %.17g", g, got, c->hsink[g], want);
+        return 0;
+      }
+    }
+  snprintf(d, n, "every thread's element holds its last store (%.17g stores)", want_n);
   return 1;
 }

@@ -84,6 +84,8 @@ int ok_tcheck_ran(const struct ok_tctx *c, const struct ok_tprim *pr, char *d, s
 int ok_tcheck_a0_count(const struct ok_tctx *c, const struct ok_tprim *pr, char *d, size_t n);
 int ok_tcheck_strided(const struct ok_tctx *c, const struct ok_tprim *pr, char *d, size_t n);
 int ok_tcheck_two_arrays(const struct ok_tctx *c, const struct ok_tprim *pr, char *d, size_t n);
+/* Stores: A[gtid] holds the thread's last store, lane + the stores per thread (its acc too). */
+int ok_tcheck_stores(const struct ok_tctx *c, const struct ok_tprim *pr, char *d, size_t n);
 int ok_tcheck_warp_sim(const struct ok_tctx *c, const struct ok_tprim *pr, char *d, size_t n);
 int ok_tcheck_reads(const struct ok_tctx *c, const struct ok_tprim *pr, char *d, size_t n);
 int ok_tcheck_written(const struct ok_tctx *c, const struct ok_tprim *pr, char *d, size_t n);
