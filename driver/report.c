@@ -343,7 +343,7 @@ static json_t *best_native(struct report *r, const char *kernel, const char *var
   size_t i;
   json_t *j;
   json_array_foreach(r->rs.lines, i, j) {
-    if (strcmp(model_of(j), "native") || !rs_str(j, "kernel") || strcmp(rs_str(j, "kernel"), kernel) ||
+    if (ok_model_of(model_of(j)) != OKM_NATIVE || !rs_str(j, "kernel") || strcmp(rs_str(j, "kernel"), kernel) ||
         !rs_str(j, "variant") || strcmp(rs_str(j, "variant"), variant))
       continue;
     char l[256], k[512], w[512];
@@ -388,18 +388,18 @@ static void build_rows(struct report *r) {
   json_array_foreach(r->rs.lines, i, j) {
     if (!rs_str(j, "kernel")) continue;
     const char *m = model_of(j);
-    if (!strcmp(m, "cuda")) {
+    if (ok_model_of(m) == OKM_CUDA) {
       variants_add(cuda_vars, j);
       char l[256], k[512], w[512], key[1200];
       long t;
       point_of(j, l, sizeof l, k, sizeof k, w, sizeof w, &t);
       snprintf(key, sizeof key, "%s|%s|%s", rs_str(j, "kernel"), rs_str(j, "variant"), k);
       if (!json_object_get(cuda_at, key)) json_object_set(cuda_at, key, j);
-    } else if (!strcmp(m, "native")) variants_add(native_vars, j);
+    } else if (ok_model_of(m) == OKM_NATIVE) variants_add(native_vars, j);
   }
   /* omp_target lines make the rows. */
   json_array_foreach(r->rs.lines, i, j) {
-    if (!rs_str(j, "kernel") || strcmp(model_of(j), "omp_target")) continue;
+    if (!rs_str(j, "kernel") || ok_model_of(model_of(j)) != OKM_OMP_TARGET) continue;
     const char *cfg = rs_str(j, "config") ? rs_str(j, "config") : "?";
     int c = 0;
     while (c < r->n_omp_configs && strcmp(r->omp_configs[c], cfg)) ++c;
@@ -437,7 +437,7 @@ static void build_rows(struct report *r) {
     if (!w->cuda && th > 0 && te > 1) {
       double gap = 0.1;
       json_array_foreach(r->rs.lines, i, j) {
-        if (strcmp(model_of(j), "cuda") || !rs_str(j, "kernel") || strcmp(rs_str(j, "kernel"), w->kernel) ||
+        if (ok_model_of(model_of(j)) != OKM_CUDA || !rs_str(j, "kernel") || strcmp(rs_str(j, "kernel"), w->kernel) ||
             strcmp(rs_str(j, "variant") ? rs_str(j, "variant") : "", cv) || rs_int(j, "threads") != th || teams_of(j) < 2)
           continue;
         char l[256], k[512], wk[512];
@@ -452,7 +452,7 @@ static void build_rows(struct report *r) {
   }
   /* CUDA points that are no omp_target form's reference get rows of their own. */
   json_array_foreach(r->rs.lines, i, j) {
-    if (!rs_str(j, "kernel") || strcmp(model_of(j), "cuda") || json_object_get(cuda_used, rs_str(j, "_key"))) continue;
+    if (!rs_str(j, "kernel") || ok_model_of(model_of(j)) != OKM_CUDA || json_object_get(cuda_used, rs_str(j, "_key"))) continue;
     char l[256], k[512], w[512], key[1400];
     long t;
     point_of(j, l, sizeof l, k, sizeof k, w, sizeof w, &t);
@@ -485,7 +485,7 @@ static void build_rows(struct report *r) {
   }
   /* Native workloads no GPU row stands for: one row each, at the best thread count. */
   json_array_foreach(r->rs.lines, i, j) {
-    if (!rs_str(j, "kernel") || strcmp(model_of(j), "native")) continue;
+    if (!rs_str(j, "kernel") || ok_model_of(model_of(j)) != OKM_NATIVE) continue;
     char l[256], k[512], w[512], key[1200];
     long t;
     point_of(j, l, sizeof l, k, sizeof k, w, sizeof w, &t);

@@ -2,6 +2,7 @@
  * and the plots (report.c builds them; report_summary.c, report_table.c, report_plots.c use them). */
 #ifndef OK_REPORT_H
 #define OK_REPORT_H
+#include "ok_record.h"
 #include "resultset.h"
 
 #include <stdio.h>

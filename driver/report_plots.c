@@ -208,7 +208,7 @@ static int cost_figs(struct report *r, const char *gp, struct fig *figs, int max
     json_array_foreach(r->rs.lines, i, j) {
       const char *m = rs_str(j, "model");
       if (!rs_str(j, "kernel") || strcmp(rs_str(j, "kernel"), k) || !m) continue;
-      int omp = !strcmp(m, "omp_target"), cu = !strcmp(m, "cuda");
+      int omp = ok_model_of(m) == OKM_OMP_TARGET, cu = ok_model_of(m) == OKM_CUDA;
       if (omp && json_is_object(json_object_get(j, "per_op_ns"))) prim = 1;
       if ((!omp && !cu) || !rs_is_ok(j) || rp_is_floor(j) || isnan(rs_ns_per_op(j)) || rs_int(j, "threads") < 1) continue;
       if (cu && json_object_size(cuda_refs) && !json_object_get(cuda_refs, rs_str(j, "variant"))) continue;

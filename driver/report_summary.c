@@ -74,7 +74,7 @@ static struct rrow *row_of(struct report *r, json_t *j) {
 
 static double model_weight(json_t *j) {
   const char *m = rs_str(j, "model");
-  return m && !strcmp(m, "omp_target") ? 3 : m && !strcmp(m, "cuda") ? 2 : 1;
+  return ok_model_of(m) == OKM_OMP_TARGET ? 3 : ok_model_of(m) == OKM_CUDA ? 2 : 1;
 }
 
 /* Failures and known defects, one item per (config, kernel, variant, status). */
