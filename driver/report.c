@@ -168,21 +168,11 @@ void rp_remark_anchor(char *buf, size_t n, const char *config, const char *sym, 
 
 /* ---- rows ---- */
 
-/* param minus its ran=TxN tokens: those say what a region got, not which point was asked for. */
+/* param minus its ran=TxN tokens (rs_param_key): they say what a region got, not the point asked for. */
 static void param_of(json_t *j, char *out, size_t n) {
-  out[0] = 0;
   const char *p = rs_str(j, "param");
-  if (!p) return;
-  size_t len = 0;
-  while (*p) {
-    size_t t = strcspn(p, ",");
-    if (strncmp(p, "ran=", 4) && t && len + t + 2 < n) {
-      if (len) out[len++] = ',';
-      memcpy(out + len, p, t);
-      out[len += t] = 0;
-    }
-    p += t + (p[t] == ',');
-  }
+  if (p) rs_param_key(p, out, n);
+  else out[0] = 0;
 }
 
 static void scalar(json_t *v, char *buf, size_t n) {

@@ -224,6 +224,13 @@ static int ptx_exec_mode(const char *line, int env) {
   return m;
 }
 
+/* A column-0 header's function name in IR spelling (into name), or 0 if the line is none. */
+static size_t ptx_header_name(const char *line, char *name, int *is_extern) {
+  const char *s;
+  size_t n = ptx_header(line, &s, is_extern);
+  return n ? ptx_unmangle(s, n, name) : 0;
+}
+
 static int ptx_is(FILE *in) {
   char buf[256];
   for (int k = 0; k < 64 && fgets(buf, sizeof buf, in); ++k)
@@ -242,11 +249,9 @@ static struct ok_ir *ptx_load(FILE *in, const char *path, char *err, size_t errl
   long pending = -1; /* header seen, `{` (definition) or `;` (prototype) not yet */
   while (!bad && (len = getline(&line, &cap, in)) > 0) {
     ++lineno;
-    const char *s;
     int ext = 0;
-    size_t n = ptx_header(line, &s, &ext);
+    size_t n = ptx_header_name(line, name, &ext);
     if (n) {
-      n = ptx_unmangle(s, n, name);
       pending = intern(g, name, n);
       if (pending < 0) bad = 1;
       if (ext) pending = -1;
@@ -283,11 +288,9 @@ static struct ok_ir *ptx_load(FILE *in, const char *path, char *err, size_t errl
   long cur = -1, last_header = -1;
   while (!bad && (len = getline(&line, &cap, in)) > 0) {
     ++lineno;
-    const char *s;
     int ext = 0;
-    size_t n = ptx_header(line, &s, &ext);
+    size_t n = ptx_header_name(line, name, &ext);
     if (n) {
-      n = ptx_unmangle(s, n, name);
       last_header = ext ? -1 : find(g, name, n);
       continue;
     }
