@@ -956,6 +956,7 @@ int cmd_run(int argc, char **argv) {
       struct batch b = {.st = &st, .o = &o, .res = res, .done = done, .done_set = done_set, .items = items, .n = n,
                         .cur = -1, .repeat = rep, .idx = &idx, .total = total};
       b.c = c;
+      if (c->needs_gpu) study_start_listings(&st); /* SASS listings overlap the GPU runs */
       double tb = ok_now();
       failures += run_batch(&b);
       json_t *prev = json_object_get(tcfg, b.c->name);

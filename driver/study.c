@@ -5,7 +5,10 @@
 #include "disasm.h"
 #include "ok_record.h"
 
+#include <errno.h>
 #include <glob.h>
+#include <signal.h>
+#include <sys/wait.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,6 +25,10 @@ void study_init(struct study *st, const char *dir) {
 
 void study_free(struct study *st) {
   for (int i = 0; i < st->nlistings; ++i) {
+    if (st->listings[i].sass_pid > 0) { /* the study ended first (interrupted) */
+      kill(st->listings[i].sass_pid, SIGKILL);
+      waitpid(st->listings[i].sass_pid, NULL, 0);
+    }
     ok_disasm_free(st->listings[i].host);
     ok_disasm_free(st->listings[i].gpu);
   }
@@ -135,6 +142,7 @@ static int on_resource(const struct ok_resource *r, void *ud) {
 
 /* Host disassembly from the build; for CUDA, SASS from cuobjdump when this machine has it (the
  * GPU machine does), else the PTX the build kept. */
+static void ptx_listing(struct study *st, const struct ok_config *c, struct study_listing *L);
 static void load_listings(struct study *st, const struct ok_config *c) {
   if (st->nlistings == (int)(sizeof st->listings / sizeof st->listings[0])) return;
   struct study_listing *L = &st->listings[st->nlistings++];
@@ -147,19 +155,66 @@ static void load_listings(struct study *st, const struct ok_config *c) {
    * plain-named device functions there. */
   int omp = c->model_id == OKM_OMP_TARGET;
   if (c->model_id != OKM_CUDA && !omp) return;
-  char tool[PATH_MAX];
-  if (!omp && ok_which("cuobjdump", tool, sizeof tool) == 0) {
-    snprintf(path, sizeof path, "%s/sass-%s.txt", st->dir, c->name);
-    /* Straight to the file: the listing is larger than ok_spawn's 16 MiB capture, which cut off
-     * the last kernels' SASS (shuffles, votes, syncwarp went unchecked). */
-    char *argv[] = {"/bin/sh", "-c", "exec \"$0\" -sass \"$1\" >\"$2\"", tool, (char *)c->bench, path, NULL};
-    struct ok_proc p;
-    if (!ok_spawn(argv, NULL, 120, &p)) {
-      if (p.exited && p.code == 0 && ok_disasm_load(path, &L->gpu, err, sizeof err) == 0)
-        snprintf(L->gpu_level, sizeof L->gpu_level, "sass");
-      ok_proc_free(&p);
-    }
+  if (!omp && ok_which("cuobjdump", L->sass_tool, sizeof L->sass_tool) == 0) {
+    char out[sizeof L->sass_path];
+    snprintf(out, sizeof out, "%s/sass-%s.txt", st->dir, c->name); /* via out: -Wrestrict */
+    memcpy(L->sass_path, out, sizeof out);
+    snprintf(L->sass_bench, sizeof L->sass_bench, "%s", c->bench);
+    return; /* listed later, in the background (study_start_listings) */
   }
+  ptx_listing(st, c, L);
+}
+
+void study_start_listings(struct study *st) {
+  for (int i = 0; i < st->nlistings; ++i) {
+    struct study_listing *L = &st->listings[i];
+    if (!L->sass_tool[0] || L->sass_pid || L->gpu) continue;
+    L->sass_t0 = ok_now();
+    fflush(NULL); /* the child must not write the parent's buffered output again */
+    pid_t pid = fork();
+    if (pid == 0) {
+      /* Straight to the file: the listing is larger than ok_spawn's 16 MiB capture. */
+      FILE *o = freopen(L->sass_path, "w", stdout);
+      if (!o) _exit(127);
+      execl(L->sass_tool, L->sass_tool, "-sass", L->sass_bench, (char *)NULL);
+      _exit(127);
+    }
+    if (pid < 0) ok_err("cannot start %s: %s", L->sass_tool, strerror(errno));
+    else L->sass_pid = pid;
+  }
+}
+
+/* Waits for a background SASS listing (at most 120 s) and loads it; PTX when it fails. */
+static void finish_listing(struct study *st, struct study_listing *L, const struct ok_config *c) {
+  if (!L->sass_tool[0] || L->gpu) return;
+  if (!L->sass_pid) study_start_listings(st);
+  int status = 0, done = 0;
+  for (double t0 = ok_now(); L->sass_pid > 0 && ok_now() - t0 < 120;) {
+    pid_t r = waitpid(L->sass_pid, &status, WNOHANG);
+    if (r == L->sass_pid || r < 0) {
+      done = r == L->sass_pid && WIFEXITED(status) && WEXITSTATUS(status) == 0;
+      break;
+    }
+    usleep(20000);
+  }
+  if (L->sass_pid > 0 && !done && waitpid(L->sass_pid, &status, WNOHANG) == 0) {
+    kill(L->sass_pid, SIGKILL);
+    waitpid(L->sass_pid, &status, 0);
+    ok_err("%s -sass did not finish in 120 s; checking %s against its PTX", L->sass_tool, c->name);
+  }
+  L->sass_pid = -1;
+  char err[512];
+  if (done && ok_disasm_load(L->sass_path, &L->gpu, err, sizeof err) == 0) {
+    snprintf(L->gpu_level, sizeof L->gpu_level, "sass");
+    printf("ompkit: %s: SASS listing ready (%.1f s after it started)\n", c->name, ok_now() - L->sass_t0);
+  }
+  L->sass_tool[0] = 0;
+  if (!L->gpu) ptx_listing(st, c, L);
+}
+
+/* The kept PTX of a configuration, as one listing. */
+static void ptx_listing(struct study *st, const struct ok_config *c, struct study_listing *L) {
+  char path[PATH_MAX + 64], err[512];
   if (!L->gpu) {
     glob_t g;
     snprintf(path, sizeof path, "%s/keep/*.ptx", c->artefacts);
@@ -193,6 +248,8 @@ static void presence(struct study *st, const struct ok_config *c, json_t *result
     if (!strcmp(st->listings[i].config, c->name)) L = &st->listings[i];
   int gpu = ok_models[c->model_id].needs_gpu;
   struct ok_disasm *d = L ? (gpu ? L->gpu : L->host) : NULL;
+  if (gpu && L) finish_listing(st, L, c);
+  if (L) d = gpu ? L->gpu : L->host;
   const char *level = gpu ? (L ? L->gpu_level : "") : "x86";
   json_t *pic = json_object();
   json_object_set_new(pic, "level", json_string(level));

@@ -11,6 +11,11 @@ struct study_listing {
   char config[128];
   struct ok_disasm *host, *gpu;
   char gpu_level[8]; /* "sass" or "ptx" */
+  /* CUDA's SASS listing comes from cuobjdump, which takes seconds on a large bench: it runs in
+   * the background (started with the first GPU configuration) and is read when first needed. */
+  int sass_pid;              /* > 0: cuobjdump running */
+  double sass_t0;
+  char sass_path[PATH_MAX + 64], sass_tool[PATH_MAX], sass_bench[PATH_MAX];
 };
 
 struct study {
@@ -27,6 +32,9 @@ void study_init(struct study *st, const char *dir);
 void study_free(struct study *st);
 /* Parses every enabled configuration's artefacts; writes remarks.jsonl and resources.jsonl. */
 void study_compile_data(struct study *st, const struct ok_manifest *m);
+/* Starts the background SASS listings (cuobjdump) of every selected CUDA configuration; the study
+ * calls it when the first GPU configuration starts, so host-timed configurations run undisturbed. */
+void study_start_listings(struct study *st);
 /* Adds kernel_symbol, observed_mode, static_mode (mode_mismatch when they differ), launch shape,
  * resources and remark IDs to one result. */
 void study_join(struct study *st, const struct ok_config *c, json_t *result, const char *bench_stderr);
