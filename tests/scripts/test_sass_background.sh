@@ -1,0 +1,47 @@
+# The CUDA SASS listing (cuobjdump) runs in the background once the first GPU configuration
+# starts, and the presence check waits for it: a slow cuobjdump delays no configuration before it,
+# and the primitive is still checked against SASS (level "sass"), not the PTX fallback.
+. "$(dirname "$0")/lib.sh"
+M="$TMP/m"
+mkdir -p "$M/configs/g/artefacts" "$M/configs/h/artefacts" "$TMP/bin"
+# A fake cuobjdump: slow, and its listing has the test body's atomic and not the baseline's.
+cat >"$TMP/bin/cuobjdump" <<EOT
+#!/bin/sh
+echo "start \$(date +%s.%N)" >>"$TMP/cuobjdump.log"
+sleep 2
+printf '\t\tFunction : k_test\n        /*0000*/   ATOMG.E.ADD.STRONG.GPU PT, R2, [R2.64], R5 ;\n'
+printf '\t\tFunction : k_base\n        /*0000*/   IADD3 R2, R2, 0x1, RZ ;\n'
+EOT
+chmod +x "$TMP/bin/cuobjdump"
+bench() { # $1: dir, $2: needs a GPU (probe answer)
+  cat >"$M/configs/$1/ompkit-bench" <<EOT
+#!/bin/sh
+case "\$1" in
+  --list) echo '{"kernel":"k","variant":"v","source_mode":"cuda","primitive":true}' ;;
+  --info) echo '{"flags":"-O3","batch":false}' ;;
+  --probe) echo '{"devices":1,"device_name":"fake GPU"}' ;;
+  --run) echo "ran $1 \$(date +%s.%N)" >>"$TMP/runs.log"
+    echo '{"kernel":"k","variant":"v","status":"ok","verified":true,"code_symbol":"k_test","code_family":"ATOMG","per_op_ns":1.5,"time_s":{"median":0.1}}' ;;
+esac
+EOT
+  chmod +x "$M/configs/$1/ompkit-bench"
+}
+bench h
+bench g
+cat >"$M/ompkit-configs.json" <<EOT
+{"ompkit_manifest": 1, "configs": [
+ {"name": "h", "model": "native", "enabled": true, "needs_gpu": false, "bench": "configs/h/ompkit-bench", "artefacts": "configs/h/artefacts"},
+ {"name": "g", "model": "cuda", "enabled": true, "needs_gpu": true, "bench": "configs/g/ompkit-bench", "artefacts": "configs/g/artefacts"}]}
+EOT
+PATH="$TMP/bin:$PATH" OMPKIT_MANIFEST="$M/ompkit-configs.json" "$OMPKIT" run --out "$TMP/r" >"$TMP/log" 2>&1 ||
+  { cat "$TMP/log"; fail "run failed"; }
+[ "$(grep -c start "$TMP/cuobjdump.log")" = 1 ] || fail "cuobjdump should run once: $(cat "$TMP/cuobjdump.log")"
+# The host configuration ran before cuobjdump started (it ran undisturbed).
+th=$(awk '/^ran h/ {print $3}' "$TMP/runs.log")
+tc=$(awk '{print $2}' "$TMP/cuobjdump.log")
+awk -v a="$th" -v b="$tc" 'BEGIN { exit !(a < b) }' || fail "cuobjdump started ($tc) before the host run ($th)"
+grep -q 'g: SASS listing ready' "$TMP/log" || fail "no 'SASS listing ready' line: $(cat "$TMP/log")"
+R="$TMP/r/latest/results.jsonl"
+grep '"config":"g"' "$R" | grep -q '"level":"sass"' || fail "g not checked against SASS: $(grep '"config":"g"' "$R")"
+grep '"config":"g"' "$R" | grep -q '"present":true' || fail "the fake SASS holds the atomic: $(grep '"config":"g"' "$R")"
+pass "SASS listed in the background after the host configuration, and used for the check"
