@@ -1,0 +1,64 @@
+# ompkit nightly's verdict on stored result sets (tests/fixtures/nightly/, --result: no build, no
+# study): one that holds, a lost OMP120, a new failure, a fixed known defect, a broken EXPECT line.
+. "$(dirname "$0")/lib.sh"
+F="$SRC/tests/fixtures/nightly"
+nightly() { # nightly WANT_RC RESULT: report in $TMP/RESULT
+  want=$1 r=$2
+  set +e
+  "$OMPKIT" nightly --baseline "$F/baseline" --result "$F/$r" --out "$TMP/$r" >"$TMP/out" 2>"$TMP/err"
+  rc=$?
+  set -e
+  [ $rc = "$want" ] || { cat "$TMP/out" "$TMP/err"; fail "nightly $r: exit $rc, want $want"; }
+  [ -s "$TMP/$r/nightly.md" ] && [ -s "$TMP/$r/nightly.json" ] || fail "nightly $r: no report"
+}
+has() { grep -q -- "$2" "$TMP/$1/nightly.md" || { cat "$TMP/$1/nightly.md"; fail "$1: $3"; }; }
+
+nightly 0 holds
+has holds '^# ompkit nightly: holds (exit 0)' "verdict line"
+has holds '## Known defects, failing as marked (3)' "known defects not listed"
+has holds 'target-clang19 critical_add/omp_set_lock_spmd: EXPECT-FAIL\[clang-19\]: wrong result' "lock defect"
+has holds 'target-clang19 critical_add/omp_critical_spmd: EXPECT-FAIL\[clang-19\]: not built' "omp critical defect"
+has holds '## Regressions against the baseline (0)' "regressions in an unchanged set"
+grep -q 'holds: 0 regression(s), 0 failure(s), 0 broken expectation(s), 0 fixed?, 3 known defect(s)' "$TMP/out" ||
+  fail "summary line: $(cat "$TMP/out")"
+
+nightly 1 lost-omp120
+has lost-omp120 'target-clang19 barrier/omp_barrier_generic type=int threads=128 teams=1: lost OMP120' "lost OMP120"
+has lost-omp120 '## Failures no EXPECT-FAIL marks (0)' "a lost remark is no failure"
+
+nightly 1 new-failure
+has new-failure '## Failures no EXPECT-FAIL marks (1)' "new failure not counted"
+has new-failure 'target-clang19 atomic_add_scalar/spmd threads=128 teams=128: wrong result: element 7 is 0' "failure line"
+has new-failure 'status ok -> wrong result' "compare's regression"
+
+nightly 1 fixed
+has fixed '## Known defects that passed (fixed?: remove the marker if the fix holds) (1)' "fixed? not listed"
+has fixed 'critical_add/omp_set_lock_spmd: fixed? 1 line(s) passed under EXPECT-FAIL\[clang-19\]' "fixed? line"
+has fixed '## Known defects, failing as marked (2)' "the other defects stay known"
+has fixed '## Failures no EXPECT-FAIL marks (0)' "a fixed defect is no failure"
+
+nightly 1 broken-check
+has broken-check '## Broken EXPECT lines (ompkit check) (1)' "broken expectation"
+has broken-check 'barrier.c:40: EXPECT-REMARK: OMP120 \[target-clang19\]' "broken expectation line"
+
+# JSON for machines.
+grep -q '"verdict": "finding"' "$TMP/fixed/nightly.json" || fail "nightly.json verdict"
+[ -s "$TMP/lost-omp120/compare.json" ] || fail "compare.json not kept"
+
+bad() { # bad DESCRIPTION ARGS...
+  d=$1; shift
+  set +e
+  "$OMPKIT" nightly "$@" >"$TMP/out" 2>"$TMP/err"
+  rc=$?
+  set -e
+  [ $rc = 2 ] || fail "$d: exit $rc, want 2"
+  [ "$(wc -l <"$TMP/err")" = 1 ] || fail "$d: stderr is not one line: $(cat "$TMP/err")"
+  grep -q '^ompkit: nightly: ' "$TMP/err" || fail "$d: message not prefixed: $(cat "$TMP/err")"
+}
+bad "no baseline" --result "$F/holds" --out "$TMP/x"
+bad "missing baseline" --baseline "$TMP/nope" --result "$F/holds" --out "$TMP/x"
+bad "baseline without results" --baseline "$F" --result "$F/holds" --out "$TMP/x"
+bad "unknown option" --baseline "$F/baseline" --bogus
+bad "--llvm not a folder" --baseline "$F/baseline" --llvm "$TMP/nope"
+bad "--result with --compile-only" --baseline "$F/baseline" --result "$F/holds" --compile-only
+pass "nightly: holds 0, lost OMP120 1, new failure 1, fixed? 1, broken check 1, bad input 2"
