@@ -4,6 +4,7 @@
 #define _GNU_SOURCE
 #include "core.h"
 #include "expect.h"
+#include "known_defects.h"
 #include "ok_record.h"
 #include "remarks.h"
 
@@ -296,7 +297,11 @@ int cmd_check(int argc, char **argv) {
   if (ok_manifest_load(&m)) return OK_EXIT_USAGE;
   char dir[PATH_MAX];
   if (sources) snprintf(dir, sizeof dir, "%s", sources);
-  else snprintf(dir, sizeof dir, "%s/kernels/omp_target", m.source_dir ? m.source_dir : ".");
+  else {
+    char k[PATH_MAX - 16];
+    kd_sources_dir(&m, k, sizeof k); /* the build's tree, else the bundle's copy */
+    snprintf(dir, sizeof dir, "%s/omp_target", k);
+  }
   struct stat st;
   if (stat(dir, &st) || !S_ISDIR(st.st_mode)) {
     ok_err("check: %s is not a directory", dir);

@@ -57,11 +57,23 @@ static int on_source(const char *p, const struct stat *sb, int type, struct FTW 
   return 0;
 }
 
+int kd_sources_dir(const struct ok_manifest *m, char *out, size_t n) {
+  struct stat st;
+  snprintf(out, n, "%s/kernels", m->source_dir ? m->source_dir : ".");
+  if (!stat(out, &st) && S_ISDIR(st.st_mode)) return 0;
+  char first[PATH_MAX];
+  snprintf(first, sizeof first, "%s", out);
+  snprintf(out, n, "%s/kernels", m->dir); /* a bundle carries them beside its manifest */
+  if (!stat(out, &st) && S_ISDIR(st.st_mode)) return 0;
+  snprintf(out, n, "%s", first);
+  return -1;
+}
+
 struct ok_defects *kd_load(const struct ok_manifest *m, const char *dir, char *err, size_t errlen) {
   char base[PATH_MAX];
-  if (dir) snprintf(base, sizeof base, "%s", dir);
-  else snprintf(base, sizeof base, "%s/kernels", m->source_dir ? m->source_dir : ".");
   struct stat st;
+  if (dir) snprintf(base, sizeof base, "%s", dir);
+  else kd_sources_dir(m, base, sizeof base);
   if (stat(base, &st) || !S_ISDIR(st.st_mode)) {
     snprintf(err, errlen, "kernel sources not found at %s", base);
     return NULL;

@@ -14,6 +14,9 @@ struct ok_defects;
  * sources cannot be read or a marker is malformed; an empty set when there are none. */
 struct ok_defects *kd_load(const struct ok_manifest *m, const char *dir, char *err, size_t errlen);
 void kd_free(struct ok_defects *d);
+/* The kernel sources: <source_dir>/kernels, else <manifest dir>/kernels (a bundle); -1 when
+ * neither exists (out then names the first). */
+int kd_sources_dir(const struct ok_manifest *m, char *out, size_t n);
 size_t kd_count(const struct ok_defects *d);
 
 /* The marker that covers c's kernel/variant, or NULL. */
