@@ -45,6 +45,13 @@ has broken-check 'barrier.c:40: EXPECT-REMARK: OMP120 \[target-clang19\]' "broke
 grep -q '"verdict": "finding"' "$TMP/fixed/nightly.json" || fail "nightly.json verdict"
 [ -s "$TMP/lost-omp120/compare.json" ] || fail "compare.json not kept"
 
+# The report lists known defects and the fixed? one apart from failures.
+cp -r "$F/fixed" "$TMP/rep"
+"$OMPKIT" report "$TMP/rep" >/dev/null 2>&1 || fail "report of the fixed set failed"
+grep -q 'critical_add/omp_set_lock_spmd.*fixed?' "$TMP/rep/report.md" || fail "report lacks the fixed? item"
+grep -q 'state_machine/known.*known defect: wrong result' "$TMP/rep/report.md" || fail "report lacks the known defect"
+grep -q '0 failed' "$TMP/rep/report.md" || fail "known defects counted as failures in the report: $(grep -m1 results "$TMP/rep/report.md")"
+
 bad() { # bad DESCRIPTION ARGS...
   d=$1; shift
   set +e
