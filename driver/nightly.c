@@ -350,7 +350,7 @@ int cmd_nightly(int argc, char **argv) {
   json_object_set_new(doc, "build", json_string(build));
   json_object_set_new(doc, "mode", json_string(o.compile_only ? "compile-only" : o.sweep + 2));
   printf("ompkit nightly: building in %s (log %s)\n", build, log);
-  char *ba[] = {"sh", script, "build", NULL};
+  char *ba[] = {"/bin/sh", script, "build", NULL};
   if ((rc = step(ba, env, log, 7200)) != 0) {
     ok_err("nightly: the build failed (exit %d; log: %s)", rc, log);
     write_report(out, doc, OK_EXIT_USAGE);

@@ -52,6 +52,51 @@ grep -q 'critical_add/omp_set_lock_spmd.*fixed?' "$TMP/rep/report.md" || fail "r
 grep -q 'state_machine/known.*known defect: wrong result' "$TMP/rep/report.md" || fail "report lacks the known defect"
 grep -q '0 failed' "$TMP/rep/report.md" || fail "known defects counted as failures in the report: $(grep -m1 results "$TMP/rep/report.md")"
 
+# The whole job, with a stand-in kit: its `ompkit build` records the LLVM and build folder it got
+# and installs a stand-in driver, whose `check` and `run` give a stored check and result folder.
+M="$TMP/kit"
+mkdir -p "$M/src" "$TMP/llvm/bin"
+cat >"$M/src/ompkit" <<EOT
+#!/bin/sh
+[ "\$1" = build ] || exit 2
+echo "llvm=\${OMPKIT_LLVM:-} build=\$OMPKIT_BUILD_DIR" >"$TMP/built"
+[ -z "\${FAIL_BUILD:-}" ] || { echo "compiler exploded" >&2; exit 1; }
+mkdir -p "\$OMPKIT_BUILD_DIR/driver"
+cat >"\$OMPKIT_BUILD_DIR/driver/ompkit" <<'EOD'
+#!/bin/sh
+case "\$1" in
+  check) cat "\$RESULT/check.json"; exit 0 ;;
+  run) echo "\$*" >"\$ARGS"; mkdir -p "\$4/s1"; cp "\$RESULT"/*.json* "\$4/s1/"; ln -s s1 "\$4/latest"; exit 0 ;;
+esac
+exit 2
+EOD
+chmod +x "\$OMPKIT_BUILD_DIR/driver/ompkit"
+EOT
+echo '{"ompkit_manifest": 1, "source_dir": "'"$M/src"'", "configs": []}' >"$M/ompkit-configs.json"
+job() { # job WANT_RC RESULT [nightly options]
+  want=$1 r=$2; shift 2
+  set +e
+  OMPKIT_MANIFEST="$M/ompkit-configs.json" RESULT="$F/$r" ARGS="$TMP/args" \
+    "$OMPKIT" nightly --baseline "$F/baseline" "$@" >"$TMP/out" 2>"$TMP/err"
+  rc=$?
+  set -e
+  [ $rc = "$want" ] || { cat "$TMP/out" "$TMP/err"; fail "nightly job $r $*: exit $rc, want $want"; }
+}
+job 0 holds --llvm "$TMP/llvm" --out "$TMP/j1"
+grep -qx "llvm=$TMP/llvm build=$TMP/j1/build" "$TMP/built" || fail "build env: $(cat "$TMP/built")"
+grep -qx "run --quick --out $TMP/j1/study" "$TMP/args" || fail "study arguments: $(cat "$TMP/args")"
+[ -s "$TMP/j1/check.json" ] && [ -s "$TMP/j1/nightly.md" ] && [ -s "$TMP/j1/compare.json" ] || fail "job outputs"
+grep -q '^- llvm: `'"$TMP/llvm"'`' "$TMP/j1/nightly.md" || fail "report names the LLVM"
+job 1 lost-omp120 --llvm "$TMP/llvm" --full --out "$TMP/j2"
+grep -qx "run --full --out $TMP/j2/study" "$TMP/args" || fail "--full not passed: $(cat "$TMP/args")"
+job 0 holds --out "$TMP/j3"   # no --llvm: the kit's own build folder, brought up to date
+grep -qx "llvm= build=$M" "$TMP/built" || fail "build without --llvm: $(cat "$TMP/built")"
+job 1 broken-check --compile-only --out "$TMP/j4"
+grep -q 'Broken EXPECT lines (ompkit check) (1)' "$TMP/j4/nightly.md" || fail "compile-only verdict"
+job 0 holds --compile-only --out "$TMP/j5"
+FAIL_BUILD=1 job 2 holds --llvm "$TMP/llvm" --out "$TMP/j6"
+grep -q 'the build failed' "$TMP/err" && grep -q 'compiler exploded' "$TMP/j6/nightly.log" || fail "build failure not reported"
+
 bad() { # bad DESCRIPTION ARGS...
   d=$1; shift
   set +e
