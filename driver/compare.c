@@ -44,7 +44,11 @@ static int mode_rank(const char *m) {
 
 static void usage(FILE *f) {
   fprintf(f, "usage: ompkit compare A B [--json] [--time-threshold PCT] [--reg-threshold N]\n"
+             "       ompkit compare RUN --configs X,Y [options]    (two configurations of one run)\n"
+             "       ompkit compare A B --configs X,Y [options]    (configuration X of A, Y of B)\n"
              "Compares two result folders (each with results.jsonl and provenance.json) point by point.\n"
+             "With --configs the points of configuration X are matched with the same kernel, variant\n"
+             "and point of Y (mode, remark IDs, registers, time; the same rules, Y judged against X).\n"
              "A time change is a regression only when it exceeds PCT percent (default 5) and lies\n"
              "outside the recorded min..max spread of both runs. Registers growing by more than N\n"
              "(default 0), any growth of shared/local memory or spills, losing OMP120/OMP130,\n"
@@ -186,6 +190,8 @@ static void compare_point(json_t *row, json_t *a, json_t *b, const struct cmp_op
       json_object_set_new(row, "remarks", json_pack("{s:o,s:o}", "gained", gained, "lost", lost));
     }
 
+    const char *xa = rs_str(a, OK_FNAME(static_mode)), *xb = rs_str(b, OK_FNAME(static_mode));
+    if (xa && xb && strcmp(xa, xb)) add(notes, "static mode %s -> %s", xa, xb); /* lost SPMDization: OMP120 says it */
     const char *oa = rs_str(a, OK_FNAME(observed_mode)), *ob = rs_str(b, OK_FNAME(observed_mode));
     if (oa && ob) {
       json_object_set_new(row, "mode", json_pack("{s:s,s:s}", "a", oa, "b", ob));
@@ -261,10 +267,44 @@ static json_t *prov_diff(json_t *pa, json_t *pb) {
   return d;
 }
 
+/* --configs: keeps configuration `keep` of rs, renamed to `label`, so that the points of two
+ * configurations meet under one key and every rule above applies unchanged. */
+static size_t retarget(struct resultset *rs, const char *keep, const char *label) {
+  json_t *kept = json_array();
+  size_t i;
+  json_t *j;
+  json_array_foreach(rs->lines, i, j) {
+    const char *c = rs_str(j, OK_FNAME(config));
+    if (!c || strcmp(c, keep)) continue;
+    json_object_set_new(j, OK_FNAME(config), json_string(label));
+    char key[2048];
+    rs_key(j, 1, key, sizeof key);
+    json_object_set_new(j, "_key", json_string(key));
+    json_array_append(kept, j);
+  }
+  json_decref(rs->lines);
+  rs->lines = kept;
+  return json_array_size(kept);
+}
+
+/* The two configurations' compilers and flags, from the provenance, when they differ. */
+static void config_diff(json_t *d, json_t *pa, const char *x, json_t *pb, const char *y) {
+  json_t *ca = NULL, *cb = NULL, *c;
+  size_t i;
+  json_array_foreach(json_object_get(pa, "configs"), i, c) if (rs_str(c, "name") && !strcmp(rs_str(c, "name"), x)) ca = c;
+  json_array_foreach(json_object_get(pb, "configs"), i, c) if (rs_str(c, "name") && !strcmp(rs_str(c, "name"), y)) cb = c;
+  static const char *const ck[] = {"compiler_version", "flags", NULL};
+  for (int k = 0; ck[k]; ++k) {
+    const char *u = ca ? rs_str(ca, ck[k]) : NULL, *v = cb ? rs_str(cb, ck[k]) : NULL;
+    if (u && v && strcmp(u, v)) add(d, "%s: %s (%s) -> %s (%s)", ck[k], u, x, v, y);
+  }
+}
+
 int cmd_compare(int argc, char **argv) {
   static const struct option lo[] = {{"json", 0, 0, 'j'},           {"time-threshold", 1, 0, 't'},
                                      {"reg-threshold", 1, 0, 'r'},  {"help", 0, 0, 'h'},
-                                     {0, 0, 0, 0}};
+                                     {"configs", 1, 0, 'c'},        {0, 0, 0, 0}};
+  char cx[256] = "", cy[256] = "";
   struct cmp_opts o = {5.0, 0, 0};
   opterr = 0;
   optind = 1;
@@ -274,6 +314,17 @@ int cmd_compare(int argc, char **argv) {
     switch (ch) {
     case 'h': usage(stdout); return OK_EXIT_OK;
     case 'j': o.json = 1; break;
+    case 'c': {
+      const char *comma = strchr(optarg, ',');
+      if (!comma || comma == optarg || !comma[1] || strchr(comma + 1, ',') || (size_t)(comma - optarg) >= sizeof cx ||
+          strlen(comma + 1) >= sizeof cy) {
+        ok_err("compare: --configs wants two configuration names, X,Y; got '%s'", optarg);
+        return OK_EXIT_USAGE;
+      }
+      snprintf(cx, sizeof cx, "%.*s", (int)(comma - optarg), optarg);
+      snprintf(cy, sizeof cy, "%s", comma + 1);
+      break;
+    }
     case 't':
       o.time_pct = strtod(optarg, &end);
       if (end == optarg || *end || !(o.time_pct >= 0)) {
@@ -291,15 +342,29 @@ int cmd_compare(int argc, char **argv) {
     default: ok_err("compare: unknown or incomplete option '%s' (see ompkit compare --help)", argv[optind - 1]); return OK_EXIT_USAGE;
     }
   }
-  if (argc - optind != 2) {
-    ok_err("compare: want two result folders, got %d (see ompkit compare --help)", argc - optind);
+  int nf = argc - optind;
+  if (nf != 2 && !(nf == 1 && cx[0])) {
+    ok_err("compare: want two result folders (or one with --configs X,Y), got %d (see ompkit compare --help)", nf);
     return OK_EXIT_USAGE;
   }
   struct resultset A, B;
   if (rs_load(&A, argv[optind], "compare", 1)) return OK_EXIT_USAGE;
-  if (rs_load(&B, argv[optind + 1], "compare", 1)) {
+  if (rs_load(&B, argv[optind + nf - 1], "compare", 1)) {
     rs_free(&A);
     return OK_EXIT_USAGE;
+  }
+  json_t *cfg_diff = json_array();
+  if (cx[0]) {
+    char label[600];
+    snprintf(label, sizeof label, "%s vs %s", cx, cy);
+    const char *missing = !retarget(&A, cx, label) ? cx : !retarget(&B, cy, label) ? cy : NULL;
+    if (missing) {
+      ok_err("compare: no results of configuration '%s' in %s", missing, missing == cx ? A.dir : B.dir);
+      json_decref(cfg_diff);
+      rs_free(&A), rs_free(&B);
+      return OK_EXIT_USAGE;
+    }
+    config_diff(cfg_diff, A.prov, cx, B.prov, cy);
   }
   /* Quick and full runs differ in points and in whole-kernel work (iters 100 vs 1000): their
    * times are not comparable. Folders from before "sweep" was recorded pass. */
@@ -351,6 +416,8 @@ int cmd_compare(int argc, char **argv) {
   }
   long nreg = rs_int(counts, "regression") > 0 ? rs_int(counts, "regression") : 0;
   json_t *pd = prov_diff(A.prov, B.prov);
+  json_array_extend(pd, cfg_diff);
+  json_decref(cfg_diff);
   if (o.json) {
     json_t *out_rows = json_array();
     for (size_t i = 0; i < n; ++i) {

@@ -12,6 +12,9 @@ int cmd_compare(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 int cmd_check(int argc, char **argv);
 int cmd_schema(int argc, char **argv);
+int cmd_nightly(int argc, char **argv);
+int cmd_export(int argc, char **argv);
+int cmd_merge(int argc, char **argv);
 
 static const struct {
   const char *name;
@@ -25,6 +28,9 @@ static const struct {
     {"report", cmd_report, "write report.md and a self-contained report.html for a result folder"},
     {"compare", cmd_compare, "compare two result folders; exit 1 on a regression (nightly CI)"},
     {"check", cmd_check, "check the EXPECT-* comments of the omp_target sources against the build"},
+    {"nightly", cmd_nightly, "build, check, run the quick study, compare with a baseline: the nightly job's one command"},
+    {"export", cmd_export, "write a result folder as LNT report JSON (--lnt DIR) or lit's JSON (--lit FILE)"},
+    {"merge", cmd_merge, "merge result folders of several nodes (Slurm jobs) into one folder and report"},
     {"schema", cmd_schema, "print the result record's fields and the models (docs/results-schema.md)"},
 };
 

@@ -3,6 +3,7 @@
  * resources) and the execution mode the runtime reported, then writes results.csv. */
 #define _GNU_SOURCE
 #include "core.h"
+#include "known_defects.h"
 #include "ok_record.h"
 #include "remarks.h"
 #include "resultset.h"
@@ -260,10 +261,11 @@ static void log_result(json_t *j, const struct ok_config *c, const char *spec, i
 
 /* A finding for the exit status: a wrong result, a host fallback, a crash... A primitive the
  * method could not separate from its baseline is "not measured", which is an outcome, not a failure. */
-static int is_failure(const char *status) {
-  return !status || (strcmp(status, "ok") && strncmp(status, "not measured", 12) && strncmp(status, "skipped", 7) &&
-                     strcmp(status, "disabled"));
-}
+static int is_failure(const char *status) { return ok_status_is_failure(status); /* known_defects.c */ }
+
+/* EXPECT-FAIL markers of the sources (NULL when they could not be read: every failure counts). */
+static struct ok_defects *g_kd;
+static int g_known, g_fixed; /* variants that failed as marked / passed under a marker */
 
 /* One bench process's worth of variants, and what the driver learns while it runs. A bench that
  * brackets each variant with {"event":"begin"|"end"} lines runs many variants per process (the
@@ -285,6 +287,7 @@ struct batch {
   char *text; /* the current item's other output: launch lines, error messages */
   size_t tlen, tcap;
   int lines, points_ok, bad;
+  int kd_known, kd_passed; /* the item's lines that failed as marked / passed under a marker */
   double t_begin;
 };
 
@@ -341,6 +344,7 @@ static void item_begin(struct batch *b, int i) {
   b->tlen = 0;
   if (b->text) b->text[0] = 0;
   b->lines = b->points_ok = b->bad = 0;
+  b->kd_known = b->kd_passed = 0;
   b->t_begin = ok_now();
   char spec[256];
   snprintf(spec, sizeof spec, "%s/%s", b->items[i].kernel, b->items[i].variant);
@@ -359,7 +363,7 @@ static void item_end(struct batch *b, int rc, const char *fail_status, const cha
   else if (!b->lines) {
     if (!why[0]) snprintf(why, sizeof why, "exit %d with no JSON result on stdout", rc);
     fail = status_line(b->c, it->kernel, it->variant, "malformed output", why);
-  } else if (rc != 0 && !b->bad)
+  } else if (rc != 0 && !b->bad && !b->kd_known)
     fail = status_line(b->c, it->kernel, it->variant, "malformed output", "bench said ok but exited non-zero");
   if (b->points_ok) {
     if (b->o->tty) fputs("\r\033[K", stdout);
@@ -367,10 +371,26 @@ static void item_end(struct batch *b, int rc, const char *fail_status, const cha
            b->points_ok, b->lines, ok_now() - b->t_begin);
   }
   if (fail) {
+    enum kd_outcome k = kd_apply(g_kd, b->c, fail);
+    if (k == KD_KNOWN) ++b->kd_known;
     if (b->o->repeat > 1) json_object_set_new(fail, OK_FNAME(repeat), json_integer(b->repeat));
     append_line(b->res, fail);
     log_result(fail, b->c, spec, *b->idx, b->total, b->o->tty);
+    if (k != KD_KNOWN) b->bad = 1;
     json_decref(fail);
+  }
+  /* A marked variant: failed as marked, a known defect; every line passed, fixed? (a finding,
+   * as lit's XPASS: the compiler changed and the marker should go). */
+  if (b->kd_known && !b->bad) {
+    ++g_known;
+    printf("ompkit: [%d/%d] %s %s: known defect (%d line(s) failed as marked)\n", *b->idx, b->total, b->c->name, spec,
+           b->kd_known);
+  } else if (b->kd_passed && !b->kd_known && !b->bad) {
+    const struct ok_expect *e = kd_find(g_kd, b->c, it->kernel, it->variant);
+    char what[PATH_MAX + 512] = "";
+    if (e) kd_describe(e, what, sizeof what);
+    printf("ompkit: [%d/%d] %s %s: fixed? every line passed, but %s\n", *b->idx, b->total, b->c->name, spec, what);
+    ++g_fixed;
     b->bad = 1;
   }
   if (b->bad) ++b->failures;
@@ -425,6 +445,9 @@ static int on_line(void *ctx, char *line) {
   struct batch_item *it = &b->items[b->cur];
   const struct ok_config *c = b->c;
   int target = c->model_id == OKM_OMP_TARGET;
+  enum kd_outcome kd = kd_apply(g_kd, c, j);
+  if (kd == KD_KNOWN) ++b->kd_known;
+  else if (kd == KD_PASSED) ++b->kd_passed;
   const char *s = json_string_value(json_object_get(j, OK_FNAME(status)));
   if (is_failure(s)) b->bad = 1;
   /* The driver, not the bench, is the authority on which configuration produced a line. */
@@ -700,6 +723,34 @@ static int prune_results(const char *dir, json_t *done, int keep_status, long *k
 
 static void on_signal(int sig) { ok_interrupted = sig; }
 
+/* A marked `not built` variant this configuration's bench does not hold (a compiler that cannot
+ * build it, such as clang 19 with `omp critical`): one known-defect line, so the defect is on
+ * record rather than silently absent. listed: the bench's --list output, its lines cut by strtok. */
+static void not_built_defects(const struct ok_config *c, const char *listed, size_t listed_len, const struct run_opts *o,
+                              FILE *res) {
+  const struct ok_expect *e;
+  for (size_t i = 0; (e = kd_nth(g_kd, c, i)); ++i) {
+    if (strncmp(e->value, "not built", 9)) continue;
+    char spec[256];
+    snprintf(spec, sizeof spec, "%s/%s", e->kernel, e->variant);
+    if (o->has_re && regexec(&o->re, spec, 0, NULL, 0)) continue;
+    int held = 0; /* the list's lines are JSON objects; a variant name is unique within its kernel */
+    for (const char *q = listed; q && q < listed + listed_len; q += strlen(q) + 1) {
+      json_t *v = json_loads(q, 0, NULL);
+      held |= v && !strcmp(json_string_value(json_object_get(v, OK_FNAME(kernel))) ?: "", e->kernel) &&
+              !strcmp(json_string_value(json_object_get(v, OK_FNAME(variant))) ?: "", e->variant);
+      json_decref(v);
+    }
+    if (held) continue; /* it was built: it runs, and passes (fixed?) or fails as marked */
+    json_t *j = status_line(c, e->kernel, e->variant, "not built", e->note[0] ? e->note : "not built by this compiler");
+    kd_apply(g_kd, c, j);
+    append_line(res, j);
+    printf("ompkit: %s %s: known defect: not built (%s)\n", c->name, spec, e->note);
+    json_decref(j);
+    ++g_known;
+  }
+}
+
 /* `ompkit check --json` of the build this study ran, saved as DIR/check.json: the report lists broken
  * expectations among its surprises. No omp_target configuration (exit 2): no file. */
 static void save_check(const char *dir) {
@@ -744,6 +795,9 @@ int cmd_run(int argc, char **argv) {
       return OK_EXIT_USAGE;
     }
   }
+  char kderr[1024];
+  if (!(g_kd = kd_load(&m, NULL, kderr, sizeof kderr)))
+    fprintf(stderr, "ompkit: run: warning: known defects not read (%s): every failure counts\n", kderr);
   o.tty = isatty(STDOUT_FILENO);
   o.t0 = ok_now();
   /* Inherited by every bench (and the GPU probes), so --gpu picks the device everywhere. */
@@ -897,6 +951,7 @@ int cmd_run(int argc, char **argv) {
       }
       json_decref(v);
     }
+    not_built_defects(c, p.out, p.outlen, &o, res);
     ok_proc_free(&p);
   }
   if (!resumed_prov) provenance(&m, dir, gpu, &o);
@@ -1003,6 +1058,10 @@ int cmd_run(int argc, char **argv) {
   write_timing(dir, timing);
   json_decref(timing);
   printf("ompkit: %d run(s), %d failed, %.1f s; results in %s\n", total, failures, ok_now() - o.t0, dir);
+  if (g_known || g_fixed)
+    printf("ompkit: %d known defect(s) (EXPECT-FAIL, not counted as failures), %d fixed? (counted: remove the marker "
+           "if the fix holds)\n", g_known, g_fixed);
+  kd_free(g_kd);
   study_free(&st);
   ok_manifest_free(&m);
   json_decref(done_set);

@@ -18,6 +18,10 @@ struct st {
   size_t errlen;
   struct ok_expect *v;
   size_t n, cap, first_pending;
+  /* EXPECT-FAIL lines, kept apart: they wait for a registration, which follows the variant's
+   * pragmas; [f_pending, fn) have not found theirs yet. Appended to v at the end. */
+  struct ok_expect *f;
+  size_t fn, fcap, f_pending;
 };
 
 static int fail(struct st *s, int line, const char *fmt, ...) {
@@ -36,6 +40,7 @@ const char *ok_expect_kind_name(enum ok_expect_kind k) {
   case OK_EXPECT_NO_REMARK: return "EXPECT-NO-REMARK";
   case OK_EXPECT_MODE: return "EXPECT-MODE";
   case OK_EXPECT_MAX_REGISTERS: return "EXPECT-MAX-REGISTERS";
+  case OK_EXPECT_FAIL: return "EXPECT-FAIL";
   }
   return "EXPECT-?";
 }
@@ -90,7 +95,8 @@ static int directive(struct st *s, int line, const char *p, const char *e) {
   } names[] = {{"EXPECT-NO-REMARK", OK_EXPECT_NO_REMARK},
                {"EXPECT-REMARK", OK_EXPECT_REMARK},
                {"EXPECT-MODE", OK_EXPECT_MODE},
-               {"EXPECT-MAX-REGISTERS", OK_EXPECT_MAX_REGISTERS}};
+               {"EXPECT-MAX-REGISTERS", OK_EXPECT_MAX_REGISTERS},
+               {"EXPECT-FAIL", OK_EXPECT_FAIL}};
   struct ok_expect x;
   memset(&x, 0, sizeof x);
   int found = 0;
@@ -105,7 +111,9 @@ static int directive(struct st *s, int line, const char *p, const char *e) {
   if (!found) {
     const char *w = p;
     while (w < e && (isalnum((unsigned char)*w) || *w == '-' || *w == '_')) ++w;
-    return fail(s, line, "unknown directive '%.*s' (EXPECT-REMARK, EXPECT-NO-REMARK, EXPECT-MODE, EXPECT-MAX-REGISTERS)",
+    return fail(s, line,
+                "unknown directive '%.*s' (EXPECT-REMARK, EXPECT-NO-REMARK, EXPECT-MODE, EXPECT-MAX-REGISTERS, "
+                "EXPECT-FAIL)",
                 (int)(w - p > 40 ? 40 : w - p), p);
   }
   const char *kn = ok_expect_kind_name(x.kind);
@@ -117,11 +125,34 @@ static int directive(struct st *s, int line, const char *p, const char *e) {
     memcpy(x.qualifier, p, (size_t)(q - p));
     p = q + 1;
   }
+  if (x.kind == OK_EXPECT_FAIL && !x.qualifier[0])
+    return fail(s, line, "%s: a known defect belongs to a compiler: write EXPECT-FAIL[clang-19]: STATUS (link)", kn);
   if (p == e || *p != ':') return fail(s, line, "%s: expected ':' after the directive", kn);
   p = skip_ws(p + 1, e);
   if (p == e) return fail(s, line, "%s: missing value", kn);
   const char *v = p;
-  if (x.kind == OK_EXPECT_MAX_REGISTERS) {
+  if (x.kind == OK_EXPECT_FAIL) {
+    /* STATUS [(note)]: the status is words (letters, digits, spaces, '-', '_'), the note runs to
+     * the closing parenthesis at the end of the line. */
+    const char *q = p;
+    while (q < e && *q != '(') ++q;
+    const char *ve = q;
+    while (ve > v && isspace((unsigned char)ve[-1])) --ve;
+    size_t n = (size_t)(ve - v);
+    if (!n) return fail(s, line, "%s: missing status (for example 'wrong result')", kn);
+    if (n >= sizeof x.value) return fail(s, line, "%s: status longer than %zu characters", kn, sizeof x.value - 1);
+    for (const char *c = v; c < ve; ++c)
+      if (!(isalnum((unsigned char)*c) || *c == ' ' || *c == '-' || *c == '_'))
+        return fail(s, line, "%s: status must be words such as 'wrong result', got '%.*s'", kn, (int)n, v);
+    memcpy(x.value, v, n);
+    if (q < e) {
+      if (e[-1] != ')') return fail(s, line, "%s: the note must end with ')'", kn);
+      size_t nn = (size_t)(e - 1 - (q + 1));
+      if (nn >= sizeof x.note) return fail(s, line, "%s: note longer than %zu characters", kn, sizeof x.note - 1);
+      memcpy(x.note, q + 1, nn);
+    }
+    p = e;
+  } else if (x.kind == OK_EXPECT_MAX_REGISTERS) {
     x.max = number(&p, e);
     if (x.max <= 0) return fail(s, line, "%s: expected a register count 1..65535, got '%.*s'", kn, (int)(e - v), v);
     p = skip_ws(p, e);
@@ -151,9 +182,24 @@ static int directive(struct st *s, int line, const char *p, const char *e) {
   p = skip_ws(p, e);
   if (p != e) return fail(s, line, "%s: unexpected text after the value: '%.*s'", kn, (int)(e - p > 40 ? 40 : e - p), p);
   x.line = line;
-  if (s->n - s->first_pending == MAX_PER_REGION)
+  if (s->n - s->first_pending == MAX_PER_REGION && x.kind != OK_EXPECT_FAIL)
     return fail(s, line, "more than %d expectations for one target region", MAX_PER_REGION);
   if (s->n == MAX_EXPECTS) return fail(s, line, "more than %d expectations", MAX_EXPECTS);
+  if (x.kind == OK_EXPECT_FAIL) {
+    for (size_t i = s->f_pending; i < s->fn; ++i)
+      if (!strcmp(s->f[i].qualifier, x.qualifier))
+        return fail(s, line, "%s: a second EXPECT-FAIL[%s] for the same variant (line %d)", kn, x.qualifier, s->f[i].line);
+    if (s->fn == MAX_PER_REGION) return fail(s, line, "more than %d EXPECT-FAIL lines", MAX_PER_REGION);
+    if (s->fn == s->fcap) {
+      size_t cap = s->fcap ? s->fcap * 2 : 8;
+      struct ok_expect *nf = realloc(s->f, cap * sizeof *nf);
+      if (!nf) return fail(s, line, "out of memory");
+      s->f = nf;
+      s->fcap = cap;
+    }
+    s->f[s->fn++] = x;
+    return 0;
+  }
   if (s->n == s->cap) {
     size_t cap = s->cap ? s->cap * 2 : 16;
     struct ok_expect *nv = realloc(s->v, cap * sizeof *nv);
@@ -163,6 +209,29 @@ static int directive(struct st *s, int line, const char *p, const char *e) {
   }
   s->v[s->n++] = x;
   return 0;
+}
+
+/* Whether [p,e) is an OK_REGISTER*(KERNEL, VARIANT, ...) line; fills the names. */
+static int is_registration(const char *p, const char *e, char *kernel, size_t kn, char *variant, size_t vn) {
+  p = skip_ws(p, e);
+  if ((size_t)(e - p) < 11 || memcmp(p, "OK_REGISTER", 11)) return 0;
+  p += 11;
+  while (p < e && (isalnum((unsigned char)*p) || *p == '_')) ++p;
+  p = skip_ws(p, e);
+  if (p == e || *p != '(') return 0;
+  char *dst[2] = {kernel, variant};
+  size_t cap[2] = {kn, vn};
+  for (int k = 0; k < 2; ++k) {
+    p = skip_ws(p + 1, e);
+    const char *w = p;
+    while (p < e && (isalnum((unsigned char)*p) || *p == '_')) ++p;
+    if (p == w || (size_t)(p - w) >= cap[k]) return 0;
+    memcpy(dst[k], w, (size_t)(p - w));
+    dst[k][p - w] = 0;
+    p = skip_ws(p, e);
+    if (p == e || *p != ',') return 0;
+  }
+  return 1;
 }
 
 /* Same slot: two expectations about the same thing (they must agree if equally qualified). */
@@ -189,7 +258,7 @@ static int bind(struct st *s, int line) {
 
 int ok_expect_parse_buffer(const char *name, const char *buf, size_t len, struct ok_expect **out, size_t *n,
                            char *err, size_t errlen) {
-  struct st s = {name, err, errlen, NULL, 0, 0, 0};
+  struct st s = {name, err, errlen, NULL, 0, 0, 0, NULL, 0, 0, 0};
   int line = 0, in_block = 0, rc = 0;
   *out = NULL;
   *n = 0;
@@ -201,8 +270,16 @@ int ok_expect_parse_buffer(const char *name, const char *buf, size_t len, struct
       rc = fail(&s, line, "NUL byte: not a C source");
       break;
     }
+    char kern[64], var[64];
     if (!in_block && is_target_pragma(p, e)) {
       rc = bind(&s, line);
+    } else if (!in_block && s.f_pending < s.fn && is_registration(p, e, kern, sizeof kern, var, sizeof var)) {
+      for (size_t i = s.f_pending; i < s.fn; ++i) {
+        s.f[i].pragma_line = line;
+        snprintf(s.f[i].kernel, sizeof s.f[i].kernel, "%s", kern);
+        snprintf(s.f[i].variant, sizeof s.f[i].variant, "%s", var);
+      }
+      s.f_pending = s.fn;
     } else {
       /* Find a // comment outside block comments (string literals are not looked at: EXPECT
        * directives live in plain comment lines). */
@@ -225,6 +302,18 @@ int ok_expect_parse_buffer(const char *name, const char *buf, size_t len, struct
   if (!rc && s.first_pending < s.n)
     rc = fail(&s, s.v[s.first_pending].line, "%s has no '#pragma omp target' below it",
               ok_expect_kind_name(s.v[s.first_pending].kind));
+  if (!rc && s.f_pending < s.fn)
+    rc = fail(&s, s.f[s.f_pending].line, "EXPECT-FAIL has no OK_REGISTER*(KERNEL, VARIANT, ...) line below it");
+  if (!rc && s.fn) {
+    struct ok_expect *nv = realloc(s.v, (s.n + s.fn) * sizeof *nv);
+    if (!nv) rc = fail(&s, 0, "out of memory");
+    else {
+      s.v = nv;
+      memcpy(s.v + s.n, s.f, s.fn * sizeof *s.f);
+      s.n += s.fn;
+    }
+  }
+  free(s.f);
   if (rc) {
     free(s.v);
     return -1;
@@ -277,4 +366,15 @@ int ok_expect_applies(const struct ok_expect *v, size_t n, size_t i, const char 
         qual_matches(v[j].qualifier, tag, config))
       return 0;
   return 1;
+}
+
+void ok_compiler_tag(const char *compiler_version, const char *compiler, char *out, size_t n) {
+  const char *v = compiler_version ? compiler_version : "";
+  const char *p = strstr(v, "clang version ");
+  if (p) {
+    snprintf(out, n, "clang-%d", atoi(p + strlen("clang version ")));
+    return;
+  }
+  const char *b = compiler ? strrchr(compiler, '/') : NULL;
+  snprintf(out, n, "%s", b ? b + 1 : compiler ? compiler : "?");
 }

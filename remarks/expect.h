@@ -6,20 +6,34 @@
  *   // EXPECT-MAX-REGISTERS: 64 +8      registers <= 64, tolerating 8 more
  *   // EXPECT-REMARK[clang-19]: OMP121  only for that compiler (a tag or a configuration name)
  *
- * Each applies to the next `#pragma omp target` that makes a kernel (not target data/update). */
+ * Each applies to the next `#pragma omp target` that makes a kernel (not target data/update).
+ *
+ *   // EXPECT-FAIL[clang-19]: wrong result (docs/offload-gaps.md#anchor)
+ *
+ * is a known defect of a compiler: it applies to the variant registered by the next
+ * OK_REGISTER*(KERNEL, VARIANT, ...) line (target pragmas in between do not take it). The value
+ * is the status the variant's failing lines start with (`wrong result`, `timeout`, `crashed`,
+ * `not built`); the parenthesized rest is the note, a link to where the defect is described. The
+ * [qualifier] is required: a compiler tag (`clang-19`: every configuration built by clang 19;
+ * `clang`: every clang) or a configuration name (`target-clang19-cudamode`). ompkit run reports a
+ * matching failure as `known defect`, and a marked variant whose every line passes as `fixed?`
+ * (docs/check.md "Known defects"). */
 #ifndef OK_EXPECT_H
 #define OK_EXPECT_H
 #include <stddef.h>
 
-enum ok_expect_kind { OK_EXPECT_REMARK, OK_EXPECT_NO_REMARK, OK_EXPECT_MODE, OK_EXPECT_MAX_REGISTERS };
+enum ok_expect_kind { OK_EXPECT_REMARK, OK_EXPECT_NO_REMARK, OK_EXPECT_MODE, OK_EXPECT_MAX_REGISTERS, OK_EXPECT_FAIL };
 
 struct ok_expect {
   enum ok_expect_kind kind;
-  char value[64];     /* remark ID, or mode spelled SPMD / Generic / Generic-SPMD */
+  char value[64];     /* remark ID, or mode spelled SPMD / Generic / Generic-SPMD; FAIL: a status */
   long max, tolerance; /* MAX-REGISTERS */
   char qualifier[64]; /* "" applies to every compiler */
   int line;           /* line of the EXPECT comment */
-  int pragma_line;    /* line of the #pragma omp target it applies to (the kernel's _l<N>) */
+  int pragma_line;    /* line of the #pragma omp target it applies to (the kernel's _l<N>); FAIL:
+                         line of the OK_REGISTER it applies to */
+  char note[192];     /* FAIL: the text in parentheses after the status (a link) */
+  char kernel[64], variant[64]; /* FAIL: the registered variant */
 };
 
 /* Parses the EXPECT comments of one C source. On success returns 0 and a malloc'ed array in
@@ -35,4 +49,8 @@ const char *ok_expect_kind_name(enum ok_expect_kind k);
  * whose name is `config`: unqualified ones hold unless a qualified one that applies covers the
  * same thing (same kind slot for MODE/MAX-REGISTERS, same ID for REMARK/NO-REMARK). */
 int ok_expect_applies(const struct ok_expect *v, size_t n, size_t i, const char *tag, const char *config);
+
+/* "clang-19" from a version line "Debian clang version 19.1.7 ...", else the compiler's file
+ * name ("gcc-12" for /usr/bin/gcc-12): the tag that EXPECT qualifiers name. */
+void ok_compiler_tag(const char *compiler_version, const char *compiler, char *out, size_t n);
 #endif

@@ -87,6 +87,10 @@ else
   echo "ompkit bundle: note: no gnuplot .debs in $GDEBS (run ./ompkit build): the GPU node's reports will have no plots" >&2
 fi
 
+# The kernel sources' EXPECT lines: run applies the EXPECT-FAIL markers (known defects) and check
+# reads the rest; the driver looks for them beside the manifest when the build's tree is absent.
+tar -C "$ROOT" --exclude='*.txt' -cf - kernels | tar -C "$B" -xf -
+
 cat >"$B/run.sh" <<'EOT'
 #!/bin/sh
 # Runs the ompkit driver from this bundle: ./run.sh [run|list|...] [options]  (default: run)

@@ -395,6 +395,48 @@ static void expect_parser(const char *dir) {
   expect_bad("// EXPECT-MODE: SPMD\n// EXPECT-MODE: Generic\n#pragma omp target\n", "t.c:2: EXPECT-MODE: Generic conflicts");
   expect_bad("// EXPECT-REMARK: OMP1\n// EXPECT-NO-REMARK: OMP1\n#pragma omp target\n", "conflicts");
   expect_bad("// EXPECT-MODE: SPMD\n#pragma omp target data\n", "has no '#pragma omp target'");
+  /* EXPECT-FAIL: binds to the next registration, across the variant's pragmas, beside them. */
+  const char *kd = "// EXPECT-FAIL[clang-19]: wrong result (docs/offload-gaps.md#lock)\n" /* 1 */
+                   "// EXPECT-MODE: SPMD\n"                                              /* 2 */
+                   "#pragma omp target\n"                                                /* 3 */
+                   "{}\n"
+                   "// EXPECT-FAIL[target-clang19-cudamode]: not built\n"                /* 5 */
+                   "  OK_REGISTER_SWEEP( critical_add , omp_set_lock_spmd, \"spmd\", T, f)\n" /* 6 */
+                   "OK_REGISTER(critical_add, other, \"spmd\", T, f)\n";                /* 7 */
+  n = parse_expect(kd, &v, err, sizeof err);
+  CHECK(n == 3, "expect-fail: %zu expectations (%s)", n, err);
+  if (n == 3) {
+    CHECK(v[0].kind == OK_EXPECT_MODE && v[0].pragma_line == 3, "region expectation kept");
+    CHECK(v[1].kind == OK_EXPECT_FAIL && !strcmp(v[1].value, "wrong result") &&
+              !strcmp(v[1].note, "docs/offload-gaps.md#lock") && !strcmp(v[1].qualifier, "clang-19") &&
+              v[1].line == 1 && v[1].pragma_line == 6 && !strcmp(v[1].kernel, "critical_add") &&
+              !strcmp(v[1].variant, "omp_set_lock_spmd"),
+          "fail: '%s' '%s' [%s] line %d reg %d %s/%s", v[1].value, v[1].note, v[1].qualifier, v[1].line,
+          v[1].pragma_line, v[1].kernel, v[1].variant);
+    CHECK(v[2].kind == OK_EXPECT_FAIL && !strcmp(v[2].value, "not built") && !v[2].note[0] &&
+              !strcmp(v[2].variant, "omp_set_lock_spmd"),
+          "second fail on the same registration");
+    CHECK(ok_expect_applies(v, n, 1, "clang-19", "target-clang19-cudamode") &&
+              !ok_expect_applies(v, n, 1, "clang-16", "target-clang16"),
+          "fail by compiler tag");
+    CHECK(ok_expect_applies(v, n, 2, "clang-19", "target-clang19-cudamode") &&
+              !ok_expect_applies(v, n, 2, "clang-19", "target-clang19"),
+          "fail by configuration name");
+  }
+  free(v);
+  expect_bad("// EXPECT-FAIL: wrong result\nOK_REGISTER(k, v, \"spmd\", T, f)\n", "belongs to a compiler");
+  expect_bad("// EXPECT-FAIL[clang-19]: wrong result\n#pragma omp target\n{}\n",
+             "t.c:1: EXPECT-FAIL has no OK_REGISTER");
+  expect_bad("// EXPECT-FAIL[clang-19]: wrong result (x\nOK_REGISTER(k, v, \"spmd\", T, f)\n", "must end with ')'");
+  expect_bad("// EXPECT-FAIL[clang-19]: wrong; result\nOK_REGISTER(k, v, \"spmd\", T, f)\n", "status must be words");
+  expect_bad("// EXPECT-FAIL[clang-19]: (x)\nOK_REGISTER(k, v, \"spmd\", T, f)\n", "missing status");
+  expect_bad("// EXPECT-FAIL[clang-19]: a\n// EXPECT-FAIL[clang-19]: b\nOK_REGISTER(k, v, \"spmd\", T, f)\n",
+             "t.c:2: EXPECT-FAIL: a second EXPECT-FAIL[clang-19]");
+  char ct[64];
+  ok_compiler_tag("Debian clang version 19.1.7 (3+b1)", "/usr/bin/clang-19", ct, sizeof ct);
+  CHECK(!strcmp(ct, "clang-19"), "tag %s", ct);
+  ok_compiler_tag("gcc (Debian 12.2.0-14) 12.2.0", "/usr/bin/gcc-12", ct, sizeof ct);
+  CHECK(!strcmp(ct, "gcc-12"), "tag %s", ct);
   char *many = malloc(300 * 32 + 32);
   many[0] = 0;
   for (int i = 0; i < 300; ++i) sprintf(many + strlen(many), "// EXPECT-REMARK: OMP%d\n", i);

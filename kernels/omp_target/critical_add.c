@@ -68,5 +68,34 @@ static int sweep(const struct ok_variant *v, const struct ok_params *p, ok_tlaun
 }
 static int sweep_spmd(const struct ok_variant *v, const struct ok_params *p) { return sweep(v, p, launch_spmd); }
 static int sweep_generic(const struct ok_variant *v, const struct ok_params *p) { return sweep(v, p, launch_generic); }
+// EXPECT-FAIL[clang-19]: wrong result (docs/findings/device-lock-loses-updates.md)
 OK_REGISTER_SWEEP(critical_add, omp_set_lock_spmd, "spmd", OK_OT_TIMER, sweep_spmd)
+// EXPECT-FAIL[clang-19]: wrong result (docs/findings/device-lock-loses-updates.md)
 OK_REGISTER_SWEEP(critical_add, omp_set_lock_generic, "generic", OK_OT_TIMER, sweep_generic)
+
+/* `omp critical` itself, where the compiler's device runtime links it: the build probes that
+ * (kernels/CMakeLists.txt, OK_OMP_CRITICAL_LINKS). Where it does not (clang 19), the marker below
+ * makes `ompkit run` record the variant as a known defect, `not built`, instead of leaving it out. */
+#ifdef OK_OMP_CRITICAL_LINKS
+#define CRITICAL_ADD _Pragma("omp critical(ok_critical_add)") VA[0] += 1;
+#define CSTEP(P) CRITICAL_ADD P
+#pragma omp declare target
+OK_OT_PAIR(ok_ot_critical_add_int, int, int, CSTEP, CRITICAL_ADD)
+#pragma omp end declare target
+static void launch_critical_spmd(struct ok_tctx *c, int which) {
+  OK_OT_LOCALS(c)
+#pragma omp target teams num_teams(nt) thread_limit(tl) device(dev) is_device_ptr(dA, dB, dcyc, dsink, dinfo)
+#pragma omp parallel
+  OK_OT_THREAD(OK_OT_CASE(0, ok_ot_critical_add_int, int){})
+}
+static const struct ok_tprim critical_prims[] = {
+    OK_OT_PRIM(0, ok_ot_critical_add_int, "int", int, "atom\\..*cas|__kmpc_critical", 2, ok_tcheck_a0_count, 0,
+               "lock=omp critical"),
+};
+static int sweep_critical_spmd(const struct ok_variant *v, const struct ok_params *p) {
+  struct ok_tsweep s = {critical_prims, 1, launch_critical_spmd, 0, 0, 1024};
+  return ok_ot_sweep(v, p, &s);
+}
+// EXPECT-FAIL[clang-19]: not built (docs/findings/omp-critical-does-not-link.md)
+OK_REGISTER_SWEEP(critical_add, omp_critical_spmd, "spmd", OK_OT_TIMER, sweep_critical_spmd)
+#endif

@@ -44,6 +44,24 @@ has '"regressions": \[' "--json lacks reasons"
 has '"lost": \[\]' "--json lacks remark changes"
 has '"regression_if_lost": \[' "--json lacks the rule set"
 
+# Two configurations of one run: real lines of the H200 quick run (docs/results/2026-11-23-h200-final).
+set +e
+"$OMPKIT" compare "$F/configs" --configs target-clang19,target-clang19-cudamode >"$TMP/out" 2>"$TMP/err"
+rc=$?
+set -e
+[ $rc = 1 ] || { cat "$TMP/out" "$TMP/err"; fail "compare --configs: exit $rc, want 1"; }
+has '^REGRESSION  *target-clang19 vs target-clang19-cudamode  *state_machine/known .*status ok -> wrong result' "cross-config failure"
+has '^improved  *target-clang19 vs target-clang19-cudamode  *globalization/escapes .*-99\.9%.*lost OMP112' "globalization difference"
+has 'spmd_modes/spmdized .*registers 48 -> 44' "register difference"
+has 'changed: flags: .* (target-clang19) -> .*-fopenmp-cuda-mode.* (target-clang19-cudamode)' "flags difference"
+has '^REGRESSION .*spmd_modes/amenable .*registers 38 -> 48' "register growth across configurations"
+[ "$(grep -c '^REGRESSION' "$TMP/out")" = 5 ] || fail "want the 4 wrong results and amenable's registers as regressions"
+# Two runs, one configuration of each: the same rules.
+"$OMPKIT" compare "$F/configs" "$F/configs" --configs target-clang19,target-clang19 >"$TMP/out"
+has '^same  *target-clang19 vs target-clang19  *spmd_modes/combined' "a configuration against itself"
+"$OMPKIT" compare "$F/configs" --configs target-clang19,target-clang19-cudamode --json >"$TMP/out" || true
+has '"config": "target-clang19 vs target-clang19-cudamode"' "--json rows"
+
 bad() { # bad DESCRIPTION ARGS...
   d=$1; shift
   set +e
@@ -56,6 +74,9 @@ bad() { # bad DESCRIPTION ARGS...
   [ ! -s "$TMP/out" ] || fail "$d: wrote to stdout"
 }
 bad "missing folder" "$F/base" "$TMP/nope"
+bad "--configs with one name" "$F/configs" --configs target-clang19
+bad "--configs unknown" "$F/configs" --configs target-clang19,nope
+bad "one folder without --configs" "$F/configs"
 bad "no results.jsonl" "$F/base" "$F"
 bad "no provenance" "$F/base" "$F/noprov"
 grep -q 'refusing a result folder without provenance' "$TMP/err" || fail "no-provenance message: $(cat "$TMP/err")"

@@ -20,9 +20,15 @@ for k in $(cut -d/ -f1 "$TMP/want" | sort -u); do
   grep -q "^OK_KERNEL($k," "$SRC/kernels/kernels.def" || fail "$k has no row in kernels.def"
   grep -q "^$k/.*_spmd$" "$TMP/want" && grep -q "^$k/.*_generic$" "$TMP/want" || fail "$k lacks an spmd or a generic form"
 done
+cp "$TMP/want" "$TMP/want.all"
 ran=0
 for cfg in target-clang19 target-clang19-cudamode; do
   config_enabled "$cfg" || continue
+  # critical_add/omp_critical_spmd is built only where `omp critical` links (the build's probe,
+  # docs/findings/omp-critical-does-not-link.md); where it does not, its EXPECT-FAIL records it.
+  if grep -Eq '^omp_critical_links (no|unknown)' "$BUILD/configs/$cfg/artefacts/probes.txt" 2>/dev/null; then
+    grep -v '^critical_add/omp_critical_spmd$' "$TMP/want.all" >"$TMP/want"
+  else cp "$TMP/want.all" "$TMP/want"; fi
   "$(bench "$cfg")" --list | sed 's/.*"kernel":"\([^"]*\)","variant":"\([^"]*\)".*/\1\/\2/' | sort >"$TMP/listed" ||
     fail "$cfg: --list failed"
   if [ "$cfg" = target-clang19-cudamode ]; then

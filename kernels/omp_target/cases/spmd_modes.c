@@ -91,6 +91,7 @@ static void spmd_modes_side_effect(const struct ok_params *p, struct ok_outcome 
   }
   ok_case_values_done(out, n, &seen, omp_get_wtime() - t0, o);
 }
+// EXPECT-FAIL[target-clang19-cudamode]: wrong result (docs/findings/cuda-mode-breaks-generic-kernels.md)
 OK_REGISTER(spmd_modes, side_effect, "generic", "omp_get_wtime around the target region", spmd_modes_side_effect)
 
 static void spmd_modes_amenable(const struct ok_params *p, struct ok_outcome *o) {

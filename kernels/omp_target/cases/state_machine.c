@@ -44,6 +44,7 @@ static void state_machine_known(const struct ok_params *p, struct ok_outcome *o)
   }
   ok_case_values_done(out, n, &seen, omp_get_wtime() - t0, o);
 }
+// EXPECT-FAIL[target-clang19-cudamode]: wrong result (docs/findings/cuda-mode-breaks-generic-kernels.md)
 OK_REGISTER(state_machine, known, "generic", "omp_get_wtime around the target region", state_machine_known)
 
 static void state_machine_fallback(const struct ok_params *p, struct ok_outcome *o) {
@@ -79,6 +80,7 @@ static void state_machine_fallback(const struct ok_params *p, struct ok_outcome 
   }
   ok_case_values_done(out, n, &seen, omp_get_wtime() - t0, o);
 }
+// EXPECT-FAIL[target-clang19-cudamode]: wrong result (docs/findings/cuda-mode-breaks-generic-kernels.md)
 OK_REGISTER(state_machine, fallback, "generic", "omp_get_wtime around the target region", state_machine_fallback)
 
 static void state_machine_no_parallelism(const struct ok_params *p, struct ok_outcome *o) {
@@ -114,5 +116,6 @@ static void state_machine_no_parallelism(const struct ok_params *p, struct ok_ou
   }
   ok_case_values_done(out, n, &seen, omp_get_wtime() - t0, o);
 }
+// EXPECT-FAIL[target-clang19-cudamode]: wrong result (docs/findings/cuda-mode-breaks-generic-kernels.md)
 OK_REGISTER(state_machine, no_parallelism, "generic", "omp_get_wtime around the target region",
             state_machine_no_parallelism)

@@ -60,6 +60,7 @@ static void team_array_b8(const struct ok_params *p, struct ok_outcome *o) {
   }
   ok_case_sums_done(sums, nt, chunk, SLOTS, &seen, omp_get_wtime() - t0, o);
 }
+// EXPECT-FAIL[target-clang19-cudamode]: wrong result (docs/findings/cuda-mode-breaks-generic-kernels.md)
 OK_REGISTER(team_array, b8, "generic", "omp_get_wtime around the target region", team_array_b8)
 
 static void team_array_b1k(const struct ok_params *p, struct ok_outcome *o) {

@@ -1,0 +1,220 @@
+/* ompkit export: a result folder in the forms LLVM's nightly dashboards read. --lnt DIR writes
+ * LNT's JSON report format 2 (one file per configuration: LNT's "machine" is the bucket results
+ * are compared in), --lit FILE the JSON `llvm-lit -o` writes (what llvm-test-suite's compare.py
+ * reads). Metric names and their units: docs/nightly.md "Dashboards". Exit 0, or 2 on bad input. */
+#define _GNU_SOURCE
+#include "known_defects.h"
+#include "ok_record.h"
+#include "resultset.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* lnt.testing's status constants. */
+enum { LNT_PASS = 0, LNT_FAIL = 1, LNT_XFAIL = 2 };
+
+static void usage(FILE *f) {
+  fprintf(f, "usage: ompkit export RESULT_DIR [--lnt DIR] [--lit FILE] [--machine NAME]\n"
+             "  --lnt DIR      LNT report format 2, DIR/<config>.lnt.json per configuration (lnt submit / lnt import)\n"
+             "  --lit FILE     lit's JSON result form (llvm-lit -o), every configuration in one file\n"
+             "  --machine NAME LNT machine name prefix (default: the result's host); the configuration is appended\n"
+             "Metrics (docs/nightly.md): execution_time (s), per_op_cycles, registers, smem_bytes, spill_bytes,\n"
+             "stack_bytes, remark_count, remarks, execution_status (0 pass, 1 fail, 2 known defect).\n");
+}
+
+/* The test's name: kernel/variant, and the point when there is one ("type=int,threads=32"). */
+static void test_name(json_t *j, char *buf, size_t n) {
+  char point[512];
+  rs_point_label(j, point, sizeof point);
+  for (char *p = point; *p; ++p)
+    if (*p == ' ') *p = ',';
+  const char *k = rs_str(j, OK_FNAME(kernel)), *v = rs_str(j, OK_FNAME(variant));
+  snprintf(buf, n, "%s/%s%s%s", k ? k : "-", v ? v : "-", point[0] ? "/" : "", point);
+}
+
+static int status_code(const char *s) {
+  if (kd_is_known(s)) return LNT_XFAIL;
+  return ok_status_is_failure(s) ? LNT_FAIL : LNT_PASS;
+}
+
+/* The metrics of one result line, as an object (numbers and strings). */
+static json_t *metrics(json_t *j) {
+  json_t *m = json_object();
+  const char *s = rs_str(j, OK_FNAME(status));
+  json_object_set_new(m, "execution_status", json_integer(status_code(s)));
+  if (rs_is_ok(j)) {
+    double med, mn, mx;
+    const char *which = rs_metric(j, &med, &mn, &mx);
+    /* Seconds: a whole kernel's run, or one operation of a primitive. */
+    if (which && !strcmp(which, OK_FNAME(time_s))) json_object_set_new(m, "execution_time", json_real(med));
+    else if (!isnan(rs_ns_per_op(j)) && json_object_get(j, OK_FNAME(per_op_ns)))
+      json_object_set_new(m, "execution_time", json_real(rs_ns_per_op(j) * 1e-9));
+    json_t *c = json_object_get(json_object_get(j, OK_FNAME(per_op_cycles)), "median");
+    if (json_is_number(c)) json_object_set_new(m, "per_op_cycles", json_real(json_number_value(c)));
+  }
+  static const enum ok_field_id ints[] = {OKF_registers, OKF_smem_bytes, OKF_stack_bytes};
+  for (size_t k = 0; k < sizeof ints / sizeof ints[0]; ++k) {
+    long v = rs_int(j, ok_fields[ints[k]].name);
+    if (v >= 0) json_object_set_new(m, ok_fields[ints[k]].name, json_integer(v));
+  }
+  long ss = rs_int(j, OK_FNAME(spill_stores_bytes)), sl = rs_int(j, OK_FNAME(spill_loads_bytes));
+  if (ss >= 0 || sl >= 0) json_object_set_new(m, "spill_bytes", json_integer((ss > 0 ? ss : 0) + (sl > 0 ? sl : 0)));
+  json_t *r = json_object_get(j, OK_FNAME(remarks));
+  if (json_is_array(r)) {
+    char ids[1024] = "";
+    size_t i;
+    json_t *x;
+    json_array_foreach(r, i, x) if (json_is_string(x))
+        snprintf(ids + strlen(ids), sizeof ids - strlen(ids), "%s%s", ids[0] ? "," : "", json_string_value(x));
+    json_object_set_new(m, "remark_count", json_integer((json_int_t)json_array_size(r)));
+    json_object_set_new(m, "remarks", json_string(ids)); /* a Hash-like string metric: changes show */
+  }
+  return m;
+}
+
+static const char *prov_compiler(json_t *prov, const char *config) {
+  size_t i;
+  json_t *c;
+  json_array_foreach(json_object_get(prov, "configs"), i, c) if (rs_str(c, "name") && !strcmp(rs_str(c, "name"), config)) return
+      rs_str(c, "compiler_version");
+  return NULL;
+}
+
+/* "19.1.7" from "Debian clang version 19.1.7 (3~deb12u1)" or "clang 19.1.7": the first word
+ * that starts with a digit. LNT orders runs by this field. */
+static void version_of(const char *v, char *out, size_t n) {
+  for (const char *p = v; p && *p; p += strcspn(p, " "), p += strspn(p, " "))
+    if (*p >= '0' && *p <= '9') {
+      snprintf(out, n, "%.*s", (int)strcspn(p, " "), p);
+      return;
+    }
+  snprintf(out, n, "unknown");
+}
+
+static int write_lnt(struct resultset *rs, const char *dir, const char *machine) {
+  if (ok_mkdirs(dir)) {
+    ok_err("export: cannot create %s: %s", dir, strerror(errno));
+    return -1;
+  }
+  json_t *by_config = json_object(), *m_tmp; /* config -> tests array */
+  size_t i;
+  json_t *j;
+  json_array_foreach(rs->lines, i, j) {
+    const char *c = rs_str(j, OK_FNAME(config));
+    if (!c || !rs_str(j, OK_FNAME(kernel))) continue; /* a configuration's own status line */
+    json_t *tests = json_object_get(by_config, c);
+    if (!tests) json_object_set_new(by_config, c, tests = json_array());
+    char name[1024];
+    test_name(j, name, sizeof name);
+    json_t *t = json_pack("{s:s}", "name", name);
+    json_object_update(t, m_tmp = metrics(j));
+    json_decref(m_tmp);
+    json_array_append_new(tests, t);
+  }
+  const char *date = rs_str(rs->prov, "date") ? rs_str(rs->prov, "date") : "1970-01-01T00:00:00Z";
+  char when[64];
+  snprintf(when, sizeof when, "%.19s", date); /* LNT wants %Y-%m-%dT%H:%M:%S */
+  const char *gpu = rs_str(json_object_get(rs->prov, "gpu"), "device_name");
+  const char *c;
+  json_t *tests;
+  int rc = 0;
+  json_object_foreach(by_config, c, tests) {
+    char ver[128], mname[512], path[4096 + 300];
+    const char *cv = prov_compiler(rs->prov, c);
+    version_of(cv, ver, sizeof ver);
+    snprintf(mname, sizeof mname, "%s__%s", machine, c);
+    json_t *doc = json_pack("{s:s,s:{s:s,s:s?,s:s?,s:s?},s:{s:s,s:s,s:s,s:s?,s:s?,s:s?,s:s?},s:O}", "format_version", "2",
+                            "machine", "name", mname, "hardware", gpu, "host", rs_str(rs->prov, "host"), "cpu",
+                            rs_str(rs->prov, "cpu"), "run", "start_time", when, "end_time", when,
+                            "llvm_project_revision", ver, "compiler_version", cv, "ompkit_git_sha",
+                            rs_str(rs->prov, "git_sha"), "sweep", rs_str(rs->prov, "sweep"), "offload_arch",
+                            rs_str(rs->prov, "offload_arch"), "tests", tests);
+    snprintf(path, sizeof path, "%s/%s.lnt.json", dir, c);
+    char *s = json_dumps(doc, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(9));
+    if (!s || ok_write_atomic(path, s, strlen(s))) {
+      ok_err("export: cannot write %s", path);
+      rc = -1;
+    } else printf("export: %s (%zu tests)\n", path, json_array_size(tests));
+    free(s);
+    json_decref(doc);
+  }
+  if (!json_object_size(by_config)) {
+    ok_err("export: %s has no kernel results", rs->dir);
+    rc = -1;
+  }
+  json_decref(by_config);
+  return rc;
+}
+
+static int write_lit(struct resultset *rs, const char *file) {
+  json_t *tests = json_array();
+  size_t i;
+  json_t *j;
+  json_array_foreach(rs->lines, i, j) {
+    const char *c = rs_str(j, OK_FNAME(config)), *s = rs_str(j, OK_FNAME(status));
+    if (!c || !rs_str(j, OK_FNAME(kernel))) continue;
+    char name[1100], base[1024];
+    test_name(j, base, sizeof base);
+    snprintf(name, sizeof name, "ompkit :: %s/%s", c, base);
+    int sc = status_code(s);
+    /* lit's codes: a known defect is XFAIL; not measured / skipped are UNSUPPORTED. */
+    const char *code = sc == LNT_XFAIL ? "XFAIL" : sc == LNT_FAIL ? "FAIL" : rs_is_ok(j) ? "PASS" : "UNSUPPORTED";
+    json_t *m = metrics(j);
+    json_object_del(m, "execution_status");
+    json_t *et = json_object_get(m, "execution_time");
+    if (et) json_object_set(m, "exec_time", et), json_object_del(m, "execution_time"); /* test-suite's name */
+    const char *err = rs_str(j, OK_FNAME(error));
+    json_t *t = json_pack("{s:s,s:s,s:f,s:s,s:o}", "name", name, "code", code, "elapsed",
+                          et ? json_number_value(json_object_get(m, "exec_time")) : 0.0, "output",
+                          err ? err : s ? s : "", "metrics", m);
+    json_array_append_new(tests, t);
+  }
+  json_t *doc = json_pack("{s:[iii],s:f,s:o}", "__version__", 17, 0, 6, "elapsed", 0.0, "tests", tests);
+  char *s = json_dumps(doc, JSON_INDENT(2) | JSON_REAL_PRECISION(9));
+  int rc = 0;
+  if (!s || ok_write_atomic(file, s, strlen(s))) {
+    ok_err("export: cannot write %s", file);
+    rc = -1;
+  } else printf("export: %s (%zu tests)\n", file, json_array_size(tests));
+  free(s);
+  json_decref(doc);
+  return rc;
+}
+
+int cmd_export(int argc, char **argv) {
+  static const struct option lo[] = {
+      {"lnt", 1, 0, 'l'}, {"lit", 1, 0, 't'}, {"machine", 1, 0, 'm'}, {"help", 0, 0, 'h'}, {0, 0, 0, 0}};
+  const char *lnt = NULL, *lit = NULL, *machine = NULL;
+  opterr = 0;
+  optind = 1;
+  int ch;
+  while ((ch = getopt_long(argc, argv, "h", lo, NULL)) != -1) {
+    switch (ch) {
+    case 'h': usage(stdout); return OK_EXIT_OK;
+    case 'l': lnt = optarg; break;
+    case 't': lit = optarg; break;
+    case 'm': machine = optarg; break;
+    default: ok_err("export: unknown or incomplete option '%s' (see ompkit export --help)", argv[optind - 1]); return OK_EXIT_USAGE;
+    }
+  }
+  if (argc - optind != 1) {
+    ok_err("export: want one result folder, got %d (see ompkit export --help)", argc - optind);
+    return OK_EXIT_USAGE;
+  }
+  if (!lnt && !lit) {
+    ok_err("export: say what to write: --lnt DIR and/or --lit FILE");
+    return OK_EXIT_USAGE;
+  }
+  struct resultset rs;
+  if (rs_load(&rs, argv[optind], "export", 1)) return OK_EXIT_USAGE;
+  if (!machine) machine = rs_str(rs.prov, "host") ? rs_str(rs.prov, "host") : "ompkit";
+  int rc = 0;
+  if (lnt) rc |= write_lnt(&rs, lnt, machine);
+  if (lit) rc |= write_lit(&rs, lit);
+  rs_free(&rs);
+  return rc ? OK_EXIT_USAGE : OK_EXIT_OK;
+}

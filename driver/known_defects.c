@@ -1,0 +1,163 @@
+/* Known defects (known_defects.h): EXPECT-FAIL markers read from the kernel sources and applied
+ * to result lines by ompkit run and ompkit nightly. */
+#define _GNU_SOURCE
+#include "known_defects.h"
+
+#include "ok_record.h"
+
+#include <ftw.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+struct kd_marker {
+  struct ok_expect e; /* first: kd_find's pointer is the marker's */
+  char file[PATH_MAX];
+  char model[32];
+};
+
+struct ok_defects {
+  struct kd_marker *v;
+  size_t n, cap;
+};
+
+/* nftw has no user pointer: the walk in progress. */
+static struct ok_defects *g_d;
+static const char *g_model;
+static char *g_err;
+static size_t g_errlen;
+
+static int on_source(const char *p, const struct stat *sb, int type, struct FTW *ftw) {
+  (void)sb, (void)ftw;
+  size_t len = strlen(p);
+  if (type != FTW_F || !((len > 2 && !strcmp(p + len - 2, ".c")) || (len > 3 && !strcmp(p + len - 3, ".cu")))) return 0;
+  struct ok_expect *v;
+  size_t n;
+  if (ok_expect_parse_file(p, &v, &n, g_err, g_errlen)) return 1;
+  for (size_t i = 0; i < n; ++i) {
+    if (v[i].kind != OK_EXPECT_FAIL) continue;
+    if (g_d->n == g_d->cap) {
+      size_t cap = g_d->cap ? g_d->cap * 2 : 16;
+      struct kd_marker *nv = realloc(g_d->v, cap * sizeof *nv);
+      if (!nv) {
+        free(v);
+        snprintf(g_err, g_errlen, "out of memory");
+        return 1;
+      }
+      g_d->v = nv, g_d->cap = cap;
+    }
+    struct kd_marker *k = &g_d->v[g_d->n++];
+    k->e = v[i];
+    snprintf(k->file, sizeof k->file, "%s", p);
+    snprintf(k->model, sizeof k->model, "%s", g_model);
+  }
+  free(v);
+  return 0;
+}
+
+int kd_sources_dir(const struct ok_manifest *m, char *out, size_t n) {
+  struct stat st;
+  snprintf(out, n, "%s/kernels", m->source_dir ? m->source_dir : ".");
+  if (!stat(out, &st) && S_ISDIR(st.st_mode)) return 0;
+  char first[PATH_MAX];
+  snprintf(first, sizeof first, "%s", out);
+  snprintf(out, n, "%s/kernels", m->dir); /* a bundle carries them beside its manifest */
+  if (!stat(out, &st) && S_ISDIR(st.st_mode)) return 0;
+  snprintf(out, n, "%s", first);
+  return -1;
+}
+
+struct ok_defects *kd_load(const struct ok_manifest *m, const char *dir, char *err, size_t errlen) {
+  char base[PATH_MAX];
+  struct stat st;
+  if (dir) snprintf(base, sizeof base, "%s", dir);
+  else kd_sources_dir(m, base, sizeof base);
+  if (stat(base, &st) || !S_ISDIR(st.st_mode)) {
+    snprintf(err, errlen, "kernel sources not found at %s", base);
+    return NULL;
+  }
+  struct ok_defects *d = calloc(1, sizeof *d);
+  if (!d) return NULL;
+  g_d = d, g_err = err, g_errlen = errlen;
+  err[0] = 0;
+  for (int i = 0; i < m->n; ++i) {
+    const char *model = m->configs[i].model;
+    int seen = 0;
+    for (int j = 0; j < i; ++j) seen |= !strcmp(m->configs[j].model, model);
+    char sub[PATH_MAX + 64];
+    snprintf(sub, sizeof sub, "%s/%s", base, model);
+    if (seen || stat(sub, &st) || !S_ISDIR(st.st_mode)) continue;
+    g_model = model;
+    if (nftw(sub, on_source, 16, FTW_PHYS)) {
+      if (!err[0]) snprintf(err, errlen, "cannot walk %s", sub);
+      kd_free(d);
+      return NULL;
+    }
+  }
+  return d;
+}
+
+void kd_free(struct ok_defects *d) {
+  if (!d) return;
+  free(d->v);
+  free(d);
+}
+
+size_t kd_count(const struct ok_defects *d) { return d ? d->n : 0; }
+
+static int applies(const struct kd_marker *k, const struct ok_config *c) {
+  if (strcmp(k->model, c->model)) return 0;
+  char tag[64];
+  ok_compiler_tag(c->compiler_version, c->compiler, tag, sizeof tag);
+  return ok_expect_applies(&k->e, 1, 0, tag, c->name);
+}
+
+const struct ok_expect *kd_find(const struct ok_defects *d, const struct ok_config *c, const char *kernel,
+                                const char *variant) {
+  if (!d || !kernel || !variant) return NULL;
+  for (size_t i = 0; i < d->n; ++i)
+    if (!strcmp(d->v[i].e.kernel, kernel) && !strcmp(d->v[i].e.variant, variant) && applies(&d->v[i], c))
+      return &d->v[i].e;
+  return NULL;
+}
+
+const struct ok_expect *kd_nth(const struct ok_defects *d, const struct ok_config *c, size_t i) {
+  for (size_t k = 0; d && k < d->n; ++k)
+    if (applies(&d->v[k], c) && i-- == 0) return &d->v[k].e;
+  return NULL;
+}
+
+void kd_describe(const struct ok_expect *e, char *buf, size_t n) {
+  const struct kd_marker *k = (const struct kd_marker *)e;
+  snprintf(buf, n, "EXPECT-FAIL[%s]: %s%s%s%s at %s:%d", e->qualifier, e->value, e->note[0] ? " (" : "", e->note,
+           e->note[0] ? ")" : "", k->file, e->line);
+}
+
+int kd_is_known(const char *status) { return status && !strncmp(status, "known defect", 12); }
+
+int ok_status_is_failure(const char *status) {
+  return !status || (strcmp(status, "ok") && strncmp(status, "not measured", 12) && strncmp(status, "skipped", 7) &&
+                     strcmp(status, "disabled") && !kd_is_known(status));
+}
+
+enum kd_outcome kd_apply(const struct ok_defects *d, const struct ok_config *c, json_t *line) {
+  const struct ok_expect *e = kd_find(d, c, json_string_value(json_object_get(line, OK_FNAME(kernel))),
+                                      json_string_value(json_object_get(line, OK_FNAME(variant))));
+  if (!e) return KD_NONE;
+  char what[PATH_MAX + 512];
+  kd_describe(e, what, sizeof what);
+  json_object_set_new(line, OK_FNAME(expect_fail), json_string(what));
+  const char *s = json_string_value(json_object_get(line, OK_FNAME(status)));
+  if (kd_is_known(s)) return KD_KNOWN; /* applied before (a line read back) */
+  if (!ok_status_is_failure(s)) return KD_PASSED;
+  size_t n = strlen(e->value);
+  if (s && !strncmp(s, e->value, n) && (s[n] == 0 || s[n] == ':')) {
+    char st[512];
+    snprintf(st, sizeof st, "known defect: %s", s);
+    json_object_set_new(line, OK_FNAME(status), json_string(st));
+    return KD_KNOWN;
+  }
+  return KD_OTHER;
+}

@@ -1,0 +1,40 @@
+/* Known defects: the EXPECT-FAIL[compiler]: STATUS (note) markers of the kernel sources
+ * (remarks/expect.h), applied to result lines. A line that fails as marked becomes
+ * `known defect: STATUS` (not a failure); a marked variant whose lines all pass is `fixed?`
+ * (a finding, as lit's XPASS is: the marker should go). docs/check.md "Known defects". */
+#ifndef OK_KNOWN_DEFECTS_H
+#define OK_KNOWN_DEFECTS_H
+#include "core.h"
+#include "expect.h"
+
+struct ok_defects;
+
+/* Reads every EXPECT-FAIL under <dir>/<model>/ for the models of m's configurations (dir: the
+ * manifest's source_dir/kernels unless given). NULL with a one-line reason in err when the
+ * sources cannot be read or a marker is malformed; an empty set when there are none. */
+struct ok_defects *kd_load(const struct ok_manifest *m, const char *dir, char *err, size_t errlen);
+void kd_free(struct ok_defects *d);
+/* The kernel sources: <source_dir>/kernels, else <manifest dir>/kernels (a bundle); -1 when
+ * neither exists (out then names the first). */
+int kd_sources_dir(const struct ok_manifest *m, char *out, size_t n);
+size_t kd_count(const struct ok_defects *d);
+
+/* The marker that covers c's kernel/variant, or NULL. */
+const struct ok_expect *kd_find(const struct ok_defects *d, const struct ok_config *c, const char *kernel,
+                                const char *variant);
+/* The i-th marker that applies to c (NULL past the end): for variants the bench did not build. */
+const struct ok_expect *kd_nth(const struct ok_defects *d, const struct ok_config *c, size_t i);
+
+enum kd_outcome { KD_NONE, KD_KNOWN, KD_PASSED, KD_OTHER };
+/* One result line of c: unmarked (KD_NONE); failed as marked: status rewritten to
+ * "known defect: <status>" (KD_KNOWN); passed under a marker (KD_PASSED); failed otherwise
+ * (KD_OTHER, still a failure). Marked lines get "expect_fail", the marker in words. */
+enum kd_outcome kd_apply(const struct ok_defects *d, const struct ok_config *c, json_t *line);
+
+/* "EXPECT-FAIL[clang-19]: wrong result (note) at FILE:LINE" */
+void kd_describe(const struct ok_expect *e, char *buf, size_t n);
+/* Whether a status is a known defect's ("known defect: ..."). */
+int kd_is_known(const char *status);
+/* A finding for the exit status: not ok, not measured, skipped, disabled or a known defect. */
+int ok_status_is_failure(const char *status);
+#endif

@@ -1,0 +1,409 @@
+/* ompkit nightly: the one command of a nightly compiler job (docs/nightly.md). Builds the
+ * catalogue (with the given LLVM), runs ompkit check, the quick study (or nothing more with
+ * --compile-only), compares with a stored baseline and writes nightly.md / nightly.json.
+ * --result DIR skips the build and the study and judges DIR: the verdict logic is testable
+ * without a compiler or a GPU. Exit: 0 holds, 1 a finding (regression against the baseline, a
+ * failure that no EXPECT-FAIL marks, a broken expectation, a `fixed?` known defect), 2 usage,
+ * environment or build error. */
+#define _GNU_SOURCE
+#include "known_defects.h"
+#include "ok_record.h"
+#include "resultset.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <stdarg.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+struct nopts {
+  const char *llvm, *baseline, *out, *result, *sweep, *time_pct, *reg;
+  int compile_only;
+};
+
+static void usage(FILE *f) {
+  fprintf(f,
+          "usage: ompkit nightly --baseline DIR [--llvm PREFIX] [--compile-only] [--full] [--out DIR]\n"
+          "       ompkit nightly --baseline DIR --result DIR [--out DIR]\n"
+          "  Builds the catalogue (with the LLVM installed under PREFIX: OMPKIT_LLVM=PREFIX, build in\n"
+          "  OUT/build), runs `ompkit check`, the quick study (--full: the full one; --compile-only: none,\n"
+          "  for a machine without a GPU), compares the study with the baseline result folder and\n"
+          "  writes OUT/nightly.md and OUT/nightly.json.\n"
+          "  --result DIR  judge an existing result folder (no build, no study)\n"
+          "  --out DIR     where everything goes (default: results/nightly-<UTC stamp>; with --result: DIR)\n"
+          "  --time-threshold PCT, --reg-threshold N   passed to ompkit compare\n"
+          "exit: 0 holds; 1 a regression against the baseline, a failure no EXPECT-FAIL marks, a broken\n"
+          "EXPECT line, or a known defect that passed (fixed?); 2 usage, environment or build error\n");
+}
+
+/* Runs argv with env additions, output appended to log; returns the exit code, -1 if it did not
+ * run to an exit. */
+static int step(char *const argv[], char *const env[], const char *log, double timeout_s) {
+  struct ok_proc p;
+  if (ok_spawn(argv, env, timeout_s, &p)) {
+    ok_err("nightly: cannot run %s", argv[0]);
+    return -1;
+  }
+  FILE *f = fopen(log, "a");
+  if (f) {
+    fprintf(f, "$");
+    for (int i = 0; argv[i]; ++i) fprintf(f, " %s", argv[i]);
+    fprintf(f, "\n%s%s", p.out ? p.out : "", p.err ? p.err : "");
+    fclose(f);
+  }
+  int rc = p.exited ? p.code : -1;
+  if (p.timed_out) ok_err("nightly: %s timed out after %.0f s (log: %s)", argv[0], timeout_s, log);
+  ok_proc_free(&p);
+  return rc;
+}
+
+static void add_s(json_t *arr, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void add_s(json_t *arr, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  char *s = NULL;
+  if (vasprintf(&s, fmt, ap) >= 0) json_array_append_new(arr, json_string(s));
+  free(s);
+  va_end(ap);
+}
+
+/* The verdict on result folder R against baseline B (and check.json, when given). Fills doc. */
+static int judge(const char *rdir, const char *bdir, const char *check_path, const struct nopts *o, const char *outdir,
+                 json_t *doc) {
+  struct resultset R, B;
+  if (rs_load(&R, rdir, "nightly", 1)) return OK_EXIT_USAGE;
+  if (rs_load(&B, bdir, "nightly", 1)) {
+    rs_free(&R);
+    return OK_EXIT_USAGE;
+  }
+  json_t *findings = json_array(), *known = json_object(), *fixed = json_array(), *failures = json_array();
+  /* Failures, known defects, fixed?: per variant (config|kernel|variant). */
+  json_t *var = json_object(); /* key -> {known, passed, failed, marker} */
+  size_t i;
+  json_t *j;
+  json_array_foreach(R.lines, i, j) {
+    const char *s = rs_str(j, OK_FNAME(status)), *c = rs_str(j, OK_FNAME(config)), *k = rs_str(j, OK_FNAME(kernel)),
+               *v = rs_str(j, OK_FNAME(variant)), *mark = rs_str(j, OK_FNAME(expect_fail));
+    char key[768], point[512];
+    snprintf(key, sizeof key, "%s %s/%s", c ? c : "?", k ? k : "-", v ? v : "-");
+    json_t *e = json_object_get(var, key);
+    if (!e) json_object_set_new(var, key, e = json_pack("{s:i,s:i,s:i}", "known", 0, "passed", 0, "failed", 0));
+    if (mark) json_object_set_new(e, "marker", json_string(mark));
+    const char *slot = kd_is_known(s) ? "known" : ok_status_is_failure(s) ? "failed" : "passed";
+    json_object_set_new(e, slot, json_integer(json_integer_value(json_object_get(e, slot)) + 1));
+    if (!strcmp(slot, "failed")) {
+      rs_point_label(j, point, sizeof point);
+      const char *err = rs_str(j, OK_FNAME(error));
+      add_s(failures, "%s%s%s: %s%s%s", key, point[0] ? " " : "", point, s ? s : "no status", err ? ": " : "",
+            err ? err : "");
+    }
+  }
+  const char *key;
+  json_object_foreach(var, key, j) {
+    long kn = (long)json_integer_value(json_object_get(j, "known")), f = (long)json_integer_value(json_object_get(j, "failed"));
+    long p = (long)json_integer_value(json_object_get(j, "passed"));
+    const char *mark = rs_str(j, "marker");
+    if (kn) json_object_set_new(known, key, json_string(mark ? mark : ""));
+    else if (mark && p && !f) add_s(fixed, "%s: fixed? %ld line(s) passed under %s", key, p, mark);
+  }
+  json_decref(var);
+  /* The baseline comparison: ompkit compare's own rules (compare.c), run on the two folders. */
+  char self[PATH_MAX];
+  ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
+  self[n > 0 ? n : 0] = 0;
+  char *ca[12] = {self, "compare", (char *)bdir, (char *)rdir, "--json", NULL};
+  int na = 5;
+  if (o->time_pct) ca[na++] = "--time-threshold", ca[na++] = (char *)o->time_pct;
+  if (o->reg) ca[na++] = "--reg-threshold", ca[na++] = (char *)o->reg;
+  ca[na] = NULL;
+  struct ok_proc p;
+  json_t *cmp = NULL;
+  if (!ok_spawn(ca, NULL, 300, &p) && p.exited && p.code <= 1) cmp = json_loads(p.out ? p.out : "", 0, NULL);
+  else {
+    char *e = p.err && p.err[0] ? p.err : "no output";
+    e[strcspn(e, "\n")] = 0;
+    ok_err("nightly: comparing with the baseline failed: %s", e);
+  }
+  ok_proc_free(&p);
+  if (!cmp) {
+    json_decref(findings), json_decref(known), json_decref(fixed), json_decref(failures);
+    rs_free(&R), rs_free(&B);
+    return OK_EXIT_USAGE;
+  }
+  char path[PATH_MAX + 32];
+  snprintf(path, sizeof path, "%s/compare.json", outdir);
+  json_dump_file(cmp, path, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+  json_t *regressions = json_array(), *row;
+  json_array_foreach(json_object_get(cmp, "rows"), i, row) {
+    if (strcmp(rs_str(row, "verdict") ? rs_str(row, "verdict") : "", "regression")) continue;
+    char why[1024] = "";
+    size_t k;
+    json_t *x;
+    json_array_foreach(json_object_get(row, "regressions"), k, x)
+      snprintf(why + strlen(why), sizeof why - strlen(why), "%s%s", why[0] ? "; " : "", json_string_value(x));
+    const char *pt = rs_str(row, "point");
+    add_s(regressions, "%s %s/%s%s%s: %s", rs_str(row, "config") ? rs_str(row, "config") : "-",
+          rs_str(row, "kernel") ? rs_str(row, "kernel") : "-", rs_str(row, "variant") ? rs_str(row, "variant") : "-",
+          pt && pt[0] ? " " : "", pt ? pt : "", why);
+  }
+  /* Broken EXPECT lines: the check of this build (a study folder holds its own check.json). */
+  json_t *check = NULL, *broken = json_array();
+  char cp[PATH_MAX + 32];
+  if (!check_path) {
+    snprintf(cp, sizeof cp, "%s/check.json", rdir);
+    if (!access(cp, R_OK)) check_path = cp;
+  }
+  if (check_path && !(check = json_load_file(check_path, 0, NULL))) {
+    ok_err("nightly: %s: not a check.json", check_path);
+    json_decref(cmp), json_decref(regressions), json_decref(broken);
+    json_decref(findings), json_decref(known), json_decref(fixed), json_decref(failures);
+    rs_free(&R), rs_free(&B);
+    return OK_EXIT_USAGE;
+  }
+  json_array_foreach(json_object_get(check, "checks"), i, row) {
+    if (!strcmp(rs_str(row, "status") ? rs_str(row, "status") : "", "pass")) continue;
+    add_s(broken, "%s:%lld: %s [%s]: expected %s, observed %s", rs_str(row, "file") ? rs_str(row, "file") : "?",
+          (long long)json_integer_value(json_object_get(row, "line")), rs_str(row, "check") ? rs_str(row, "check") : "?",
+          rs_str(row, "config") ? rs_str(row, "config") : "?", rs_str(row, "expected") ? rs_str(row, "expected") : "?",
+          rs_str(row, "observed") ? rs_str(row, "observed") : "?");
+  }
+  int finding = json_array_size(regressions) || json_array_size(failures) || json_array_size(broken) ||
+                json_array_size(fixed);
+  json_object_set_new(doc, "result", json_string(rdir));
+  json_object_set_new(doc, "baseline", json_string(bdir));
+  json_object_set_new(doc, "verdict", json_string(finding ? "finding" : "holds"));
+  json_object_set_new(doc, "regressions", regressions);
+  json_object_set_new(doc, "failures", failures);
+  json_object_set_new(doc, "broken_expectations", broken);
+  json_object_set_new(doc, "fixed", fixed);
+  json_object_set_new(doc, "known_defects", known);
+  json_object_set_new(doc, "check", check ? json_pack("{s:O?,s:O?}", "hold", json_object_get(check, "hold"), "fail",
+                                                      json_object_get(check, "fail"))
+                                          : json_null());
+  json_object_set_new(doc, "compare_summary", json_incref(json_object_get(cmp, "summary")));
+  json_object_set_new(doc, "provenance_changes", json_incref(json_object_get(cmp, "provenance_changes")));
+  json_decref(check);
+  json_decref(cmp);
+  json_decref(findings);
+  rs_free(&R);
+  rs_free(&B);
+  return finding ? OK_EXIT_FINDING : OK_EXIT_OK;
+}
+
+static void md_list(FILE *f, const char *title, json_t *arr, const char *none) {
+  fprintf(f, "\n## %s (%zu)\n\n", title, json_array_size(arr));
+  if (!json_array_size(arr)) fprintf(f, "%s\n", none);
+  size_t i;
+  json_t *x;
+  json_array_foreach(arr, i, x) fprintf(f, "- %s\n", json_string_value(x));
+}
+
+/* nightly.md and nightly.json in outdir; a summary on stdout. */
+static void write_report(const char *outdir, json_t *doc, int rc) {
+  char path[PATH_MAX + 32];
+  snprintf(path, sizeof path, "%s/nightly.json", outdir);
+  if (json_dump_file(doc, path, JSON_INDENT(2) | JSON_PRESERVE_ORDER)) ok_err("nightly: cannot write %s", path);
+  snprintf(path, sizeof path, "%s/nightly.md", outdir);
+  FILE *f = fopen(path, "w");
+  if (!f) {
+    ok_err("nightly: cannot write %s: %s", path, strerror(errno));
+    return;
+  }
+  fprintf(f, "# ompkit nightly: %s (exit %d)\n\n", rc == 0 ? "holds" : rc == 1 ? "FINDING" : "ERROR", rc);
+  static const char *const keys[] = {"llvm", "build", "result", "baseline", "mode", NULL};
+  for (int k = 0; keys[k]; ++k)
+    if (rs_str(doc, keys[k])) fprintf(f, "- %s: `%s`\n", keys[k], rs_str(doc, keys[k]));
+  json_t *ch = json_object_get(doc, "check");
+  if (json_is_object(ch))
+    fprintf(f, "- ompkit check: %lld hold, %lld fail\n", (long long)json_integer_value(json_object_get(ch, "hold")),
+            (long long)json_integer_value(json_object_get(ch, "fail")));
+  size_t i;
+  json_t *x;
+  json_array_foreach(json_object_get(doc, "provenance_changes"), i, x) fprintf(f, "- changed: %s\n", json_string_value(x));
+  md_list(f, "Regressions against the baseline", json_object_get(doc, "regressions"), "None.");
+  md_list(f, "Failures no EXPECT-FAIL marks", json_object_get(doc, "failures"), "None.");
+  md_list(f, "Broken EXPECT lines (ompkit check)", json_object_get(doc, "broken_expectations"), "None.");
+  md_list(f, "Known defects that passed (fixed?: remove the marker if the fix holds)", json_object_get(doc, "fixed"),
+          "None.");
+  json_t *kd = json_object_get(doc, "known_defects");
+  fprintf(f, "\n## Known defects, failing as marked (%zu)\n\n", json_object_size(kd));
+  const char *k;
+  json_object_foreach(kd, k, x) fprintf(f, "- %s: %s\n", k, json_string_value(x));
+  fprintf(f, "\nThe point-by-point comparison: `compare.json` (ompkit compare BASELINE RESULT --json).\n");
+  fclose(f);
+  printf("ompkit nightly: %s: %zu regression(s), %zu failure(s), %zu broken expectation(s), %zu fixed?, %zu known "
+         "defect(s); report %s/nightly.md\n",
+         rc == 0 ? "holds" : "FINDING", json_array_size(json_object_get(doc, "regressions")),
+         json_array_size(json_object_get(doc, "failures")), json_array_size(json_object_get(doc, "broken_expectations")),
+         json_array_size(json_object_get(doc, "fixed")), json_object_size(kd), outdir);
+}
+
+/* The newest study folder under dir (run writes dir/latest -> <stamp>). */
+static int latest(const char *dir, char *out, size_t n) {
+  char l[PATH_MAX + 16];
+  snprintf(l, sizeof l, "%s/latest", dir);
+  char t[PATH_MAX];
+  ssize_t k = readlink(l, t, sizeof t - 1);
+  if (k <= 0) return -1;
+  t[k] = 0;
+  snprintf(out, n, "%s/%s", dir, t);
+  return 0;
+}
+
+int cmd_nightly(int argc, char **argv) {
+  static const struct option lo[] = {{"llvm", 1, 0, 'l'},   {"baseline", 1, 0, 'b'},     {"out", 1, 0, 'o'},
+                                     {"result", 1, 0, 'r'}, {"compile-only", 0, 0, 'c'}, {"full", 0, 0, 'f'},
+                                     {"quick", 0, 0, 'q'},  {"time-threshold", 1, 0, 't'}, {"reg-threshold", 1, 0, 'g'},
+                                     {"help", 0, 0, 'h'},   {0, 0, 0, 0}};
+  struct nopts o = {0};
+  o.sweep = "--quick";
+  opterr = 0;
+  optind = 1;
+  int ch;
+  while ((ch = getopt_long(argc, argv, "h", lo, NULL)) != -1) {
+    switch (ch) {
+    case 'h': usage(stdout); return OK_EXIT_OK;
+    case 'l': o.llvm = optarg; break;
+    case 'b': o.baseline = optarg; break;
+    case 'o': o.out = optarg; break;
+    case 'r': o.result = optarg; break;
+    case 'c': o.compile_only = 1; break;
+    case 'f': o.sweep = "--full"; break;
+    case 'q': o.sweep = "--quick"; break;
+    case 't': o.time_pct = optarg; break;
+    case 'g': o.reg = optarg; break;
+    default: ok_err("nightly: unknown or incomplete option '%s' (see ompkit nightly --help)", argv[optind - 1]); return OK_EXIT_USAGE;
+    }
+  }
+  if (optind < argc) {
+    ok_err("nightly: unexpected argument '%s' (see ompkit nightly --help)", argv[optind]);
+    return OK_EXIT_USAGE;
+  }
+  if (!o.baseline) {
+    ok_err("nightly: --baseline DIR is required (a result folder of an earlier run)");
+    return OK_EXIT_USAGE;
+  }
+  if (o.result && (o.llvm || o.compile_only)) {
+    ok_err("nightly: --result judges an existing folder; it takes no --llvm or --compile-only");
+    return OK_EXIT_USAGE;
+  }
+  struct stat sb;
+  if (stat(o.baseline, &sb) || !S_ISDIR(sb.st_mode)) {
+    ok_err("nightly: --baseline %s is not a folder", o.baseline);
+    return OK_EXIT_USAGE;
+  }
+  if (o.llvm && (stat(o.llvm, &sb) || !S_ISDIR(sb.st_mode))) {
+    ok_err("nightly: --llvm %s is not a folder (an LLVM install prefix, with bin/clang)", o.llvm);
+    return OK_EXIT_USAGE;
+  }
+  char out[PATH_MAX];
+  if (o.out) snprintf(out, sizeof out, "%s", o.out);
+  else if (o.result) snprintf(out, sizeof out, "%s", o.result);
+  else {
+    char stamp[64];
+    time_t now = time(NULL);
+    strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", gmtime(&now));
+    snprintf(out, sizeof out, "results/nightly-%s", stamp);
+  }
+  if (ok_mkdirs(out)) {
+    ok_err("nightly: cannot create %s: %s", out, strerror(errno));
+    return OK_EXIT_USAGE;
+  }
+  json_t *doc = json_object();
+  int rc;
+  if (o.result) {
+    json_object_set_new(doc, "mode", json_string("judge an existing result folder"));
+    rc = judge(o.result, o.baseline, NULL, &o, out, doc);
+    if (rc != OK_EXIT_USAGE) write_report(out, doc, rc);
+    json_decref(doc);
+    return rc;
+  }
+  /* The whole job: build, check, study, judge. */
+  struct ok_manifest m;
+  if (ok_manifest_load(&m)) {
+    json_decref(doc);
+    return OK_EXIT_USAGE;
+  }
+  char log[PATH_MAX + 32], build[PATH_MAX + 32], driver[PATH_MAX + 64], script[PATH_MAX + 32];
+  snprintf(log, sizeof log, "%s/nightly.log", out);
+  snprintf(script, sizeof script, "%s/ompkit", m.source_dir ? m.source_dir : ".");
+  /* With --llvm a build of its own (the matrix's OMPKIT_LLVM names the configuration after the
+   * version clang reports); without, this kit's build is brought up to date. */
+  if (o.llvm) snprintf(build, sizeof build, "%s/build", out);
+  else snprintf(build, sizeof build, "%s", m.dir);
+  char *abs = realpath(build, NULL);
+  if (!abs && !ok_mkdirs(build)) abs = realpath(build, NULL);
+  if (abs) snprintf(build, sizeof build, "%s", abs);
+  free(abs);
+  ok_manifest_free(&m);
+  snprintf(driver, sizeof driver, "%s/driver/ompkit", build);
+  char env_llvm[PATH_MAX + 16], env_build[PATH_MAX + 32];
+  snprintf(env_llvm, sizeof env_llvm, "OMPKIT_LLVM=%s", o.llvm ? o.llvm : "");
+  snprintf(env_build, sizeof env_build, "OMPKIT_BUILD_DIR=%s", build);
+  char *env[] = {env_build, o.llvm ? env_llvm : NULL, NULL};
+  json_object_set_new(doc, "llvm", o.llvm ? json_string(o.llvm) : json_null());
+  json_object_set_new(doc, "build", json_string(build));
+  json_object_set_new(doc, "mode", json_string(o.compile_only ? "compile-only" : o.sweep + 2));
+  printf("ompkit nightly: building in %s (log %s)\n", build, log);
+  char *ba[] = {"/bin/sh", script, "build", NULL};
+  if ((rc = step(ba, env, log, 7200)) != 0) {
+    ok_err("nightly: the build failed (exit %d; log: %s)", rc, log);
+    write_report(out, doc, OK_EXIT_USAGE);
+    json_decref(doc);
+    return OK_EXIT_USAGE;
+  }
+  char check_path[PATH_MAX + 32];
+  snprintf(check_path, sizeof check_path, "%s/check.json", out);
+  printf("ompkit nightly: ompkit check\n");
+  {
+    struct ok_proc p;
+    char *ca[] = {driver, "check", "--json", NULL};
+    if (ok_spawn(ca, env, 300, &p) || !p.exited || p.code > 1) {
+      ok_err("nightly: ompkit check could not run (%s)", p.err && p.err[0] ? strtok(p.err, "\n") : "no output");
+      ok_proc_free(&p);
+      write_report(out, doc, OK_EXIT_USAGE);
+      json_decref(doc);
+      return OK_EXIT_USAGE;
+    }
+    ok_write_atomic(check_path, p.out, p.outlen);
+    ok_proc_free(&p);
+  }
+  if (o.compile_only) {
+    /* No study: the verdict is the check's, and the baseline's expectations are the reference. */
+    json_t *check = json_load_file(check_path, 0, NULL), *broken = json_array(), *row;
+    size_t i;
+    json_array_foreach(json_object_get(check, "checks"), i, row) if (strcmp(rs_str(row, "status") ?: "", "pass"))
+        add_s(broken, "%s:%lld: %s [%s]: expected %s, observed %s", rs_str(row, "file") ?: "?",
+              (long long)json_integer_value(json_object_get(row, "line")), rs_str(row, "check") ?: "?",
+              rs_str(row, "config") ?: "?", rs_str(row, "expected") ?: "?", rs_str(row, "observed") ?: "?");
+    json_object_set_new(doc, "baseline", json_string(o.baseline));
+    json_object_set_new(doc, "check", json_pack("{s:O?,s:O?}", "hold", json_object_get(check, "hold"), "fail",
+                                                json_object_get(check, "fail")));
+    json_object_set_new(doc, "broken_expectations", broken);
+    json_decref(check);
+    rc = json_array_size(broken) ? OK_EXIT_FINDING : OK_EXIT_OK;
+    write_report(out, doc, rc);
+    json_decref(doc);
+    return rc;
+  }
+  char study[PATH_MAX + 32], rdir[PATH_MAX];
+  snprintf(study, sizeof study, "%s/study", out);
+  printf("ompkit nightly: the %s study\n", o.sweep + 2);
+  char *ra[] = {driver, "run", (char *)o.sweep, "--out", study, NULL};
+  rc = step(ra, env, log, 3600);
+  if (latest(study, rdir, sizeof rdir)) {
+    ok_err("nightly: the study wrote no result folder (exit %d; log: %s)", rc, log);
+    write_report(out, doc, OK_EXIT_USAGE);
+    json_decref(doc);
+    return OK_EXIT_USAGE;
+  }
+  rc = judge(rdir, o.baseline, check_path, &o, out, doc);
+  if (rc != OK_EXIT_USAGE) write_report(out, doc, rc);
+  json_decref(doc);
+  return rc;
+}
