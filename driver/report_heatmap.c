@@ -82,6 +82,13 @@ static char *draw(struct report *r, const char *gp, const char *file, double (*v
             log(1 / lo) / log(hi / lo));
   else
     fputs("set palette defined (0 '#313695', 0.5 '#fee090', 1 '#a50026')\nset cblabel 'ops/us'\n", f);
+  /* Five labelled colour-bar tics, geometric from lo to hi (a log bar within one decade has none). */
+  fputs("set cbtics (", f);
+  for (int k = 0; k < 5; ++k) {
+    double t = lo * pow(hi / lo, k / 4.0);
+    fprintf(f, "%s\"%.3g\" %.6g", k ? ", " : "", t, t);
+  }
+  fputs(")\n", f);
   fputs("set xlabel 'contention (threads per counter)'\nset ylabel 'padding (elements)'\n"
         "set xtics ('1' 0, '4' 2, '16' 4, '64' 6, '256' 8, '1024' 10)\n"
         "set ytics ('1' 0, '4' 2, '16' 4, '64' 6, '256' 8, '1024' 10)\nset xrange [-0.5:10.5]\nset yrange [-0.5:10.5]\n",

@@ -64,7 +64,7 @@ int ok_cmap_sweep(const struct ok_variant *v, const struct ok_params *p, const s
     r.seconds = secs;
     snprintf(sym, sizeof sym, d->symbol_fmt, ok_aop_names[q->op]);
     snprintf(r.code_symbol, sizeof r.code_symbol, "%s", sym);
-    r.code_family = q->op == OK_AOP_CAS ? "CAS|\\.cas" : "ATOM|RED|atom\\.|red\\.|lock |xchg";
+    r.code_family = q->op == OK_AOP_CAS ? "CAS|\\.cas|cmpxchg" : "ATOM|RED|atom\\.|red\\.|lock |xchg";
     if (ok_cmap_init(&m, q->pattern, q->op, T, q->contention, q->padding, iters, err, sizeof err)) {
       snprintf(param, sizeof param, "op=%s,pattern=%s,contention=%d,padding=%d", ok_aop_names[q->op],
                ok_pattern_names[q->pattern], q->contention, q->padding);
