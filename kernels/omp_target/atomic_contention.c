@@ -152,6 +152,7 @@ static void ac_release(void *vc) {
 }
 
 static int sweep(const struct ok_variant *v, const struct ok_params *p) {
+  if (!ok_ot_on_device()) return ok_ot_rate_on_host(v, p);
   struct ac_ctx c;
   memset(&c, 0, sizeof c);
   c.dev = omp_get_default_device();
@@ -160,4 +161,4 @@ static int sweep(const struct ok_variant *v, const struct ok_params *p) {
                           ac_alloc, ac_upload, ac_run, ac_fetch, ac_release};
   return ok_cmap_sweep(v, p, &d);
 }
-OK_REGISTER_SWEEP(atomic_contention, spmd, "spmd", OK_SPAN_TIMER, sweep)
+OK_REGISTER_SWEEP(atomic_contention, map_spmd, "spmd", OK_SPAN_TIMER, sweep)

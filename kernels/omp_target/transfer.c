@@ -19,6 +19,7 @@ static int seen_on_device(unsigned char *b, size_t i, int dev) {
 }
 
 static int sweep(const struct ok_variant *v, const struct ok_params *p) {
+  if (!ok_ot_on_device()) return ok_ot_rate_on_host(v, p);
   const int dev = omp_get_default_device();
   const size_t maxn = (size_t)64 << 20;
   int rc = 0, bad = 0;
@@ -78,4 +79,4 @@ static int sweep(const struct ok_variant *v, const struct ok_params *p) {
   if (pin) omp_free(pin, llvm_omp_target_host_mem_alloc);
   return rc;
 }
-OK_REGISTER_SWEEP(transfer, target_update, "host", "omp_get_wtime around target update", sweep)
+OK_REGISTER_SWEEP(transfer, update_host, "host", "omp_get_wtime around target update", sweep)
