@@ -104,7 +104,7 @@ static char *draw(struct report *r, const char *gp, const char *file, double (*v
   }
   fputs("unset multiplot\n", f);
   fclose(f);
-  char *svg = rp_plot(gp, r->rs.dir, file, 1500, 380, script, why, nwhy);
+  char *svg = rp_plot(gp, r->rs.dir, file, 1700, 380, script, why, nwhy);
   free(script);
   return svg;
 }
