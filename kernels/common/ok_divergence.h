@@ -6,7 +6,7 @@
  * functions (fmaf is exact on both sides; tolerance 1e-6 relative). */
 #ifndef OK_DIVERGENCE_H
 #define OK_DIVERGENCE_H
-#define OK_DIV_ITERS 1024
+#define OK_DIV_ITERS 4096
 static const int ok_div_paths[] = {1, 2, 4, 8, 16, 32};
 #define OK_DIV_NPATHS 6
 static inline int ok_div_paths_in(int full, int p) { return full || p == 1 || p == 32; }

@@ -12,7 +12,7 @@
 #ifndef OK_MEMBW_H
 #define OK_MEMBW_H
 #define OK_MB_ACCESSES (1L << 25)
-#define OK_MB_REPS 4
+#define OK_MB_REPS 16
 #define OK_MB_MAX_STRIDE 16
 #define OK_MB_WORD 0x5a5a5a5au
 #define OK_MB_FILL(j) ((unsigned)((j) & 0xff))
