@@ -370,13 +370,16 @@ static int row_cmp(const void *x, const void *y) {
   return strcmp(a->pkey, b->pkey);
 }
 
+/* Rate points (maps, microbenchmarks) are drawn and tabled by report_heatmap.c instead. */
+static int tabled(json_t *j) { return rs_str(j, "kernel") && !json_object_get(j, OK_FNAME(rate)); }
+
 static void build_rows(struct report *r) {
   json_t *index = json_object(), *cuda_vars = json_object(), *native_vars = json_object();
   json_t *cuda_at = json_object(), *cuda_used = json_object(), *native_used = json_object();
   size_t i;
   json_t *j;
   json_array_foreach(r->rs.lines, i, j) {
-    if (!rs_str(j, "kernel")) continue;
+    if (!tabled(j)) continue;
     const char *m = model_of(j);
     if (ok_model_of(m) == OKM_CUDA) {
       variants_add(cuda_vars, j);
@@ -389,7 +392,7 @@ static void build_rows(struct report *r) {
   }
   /* omp_target lines make the rows. */
   json_array_foreach(r->rs.lines, i, j) {
-    if (!rs_str(j, "kernel") || ok_model_of(model_of(j)) != OKM_OMP_TARGET) continue;
+    if (!tabled(j) || ok_model_of(model_of(j)) != OKM_OMP_TARGET) continue;
     const char *cfg = rs_str(j, "config") ? rs_str(j, "config") : "?";
     int c = 0;
     while (c < r->n_omp_configs && strcmp(r->omp_configs[c], cfg)) ++c;
@@ -427,7 +430,7 @@ static void build_rows(struct report *r) {
     if (!w->cuda && th > 0 && te > 1) {
       double gap = 0.1;
       json_array_foreach(r->rs.lines, i, j) {
-        if (ok_model_of(model_of(j)) != OKM_CUDA || !rs_str(j, "kernel") || strcmp(rs_str(j, "kernel"), w->kernel) ||
+        if (ok_model_of(model_of(j)) != OKM_CUDA || !tabled(j) || strcmp(rs_str(j, "kernel"), w->kernel) ||
             strcmp(rs_str(j, "variant") ? rs_str(j, "variant") : "", cv) || rs_int(j, "threads") != th || teams_of(j) < 2)
           continue;
         char l[256], k[512], wk[512];
@@ -442,7 +445,7 @@ static void build_rows(struct report *r) {
   }
   /* CUDA points that are no omp_target form's reference get rows of their own. */
   json_array_foreach(r->rs.lines, i, j) {
-    if (!rs_str(j, "kernel") || ok_model_of(model_of(j)) != OKM_CUDA || json_object_get(cuda_used, rs_str(j, "_key"))) continue;
+    if (!tabled(j) || ok_model_of(model_of(j)) != OKM_CUDA || json_object_get(cuda_used, rs_str(j, "_key"))) continue;
     char l[256], k[512], w[512], key[1400];
     long t;
     point_of(j, l, sizeof l, k, sizeof k, w, sizeof w, &t);
@@ -475,7 +478,7 @@ static void build_rows(struct report *r) {
   }
   /* Native workloads no GPU row stands for: one row each, at the best thread count. */
   json_array_foreach(r->rs.lines, i, j) {
-    if (!rs_str(j, "kernel") || ok_model_of(model_of(j)) != OKM_NATIVE) continue;
+    if (!tabled(j) || ok_model_of(model_of(j)) != OKM_NATIVE) continue;
     char l[256], k[512], w[512], key[1200];
     long t;
     point_of(j, l, sizeof l, k, sizeof k, w, sizeof w, &t);
@@ -713,6 +716,7 @@ int report_write(const char *dir, double slow_ratio, int quiet) {
   report_summary(&r);
   report_table(&r);
   report_plots(&r);
+  report_maps(&r);
   remarks_section(&r);
   provenance(&r);
   fputs(script_open_details, r.html);

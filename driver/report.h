@@ -69,4 +69,13 @@ void rp_remark_anchor(char *buf, size_t n, const char *config, const char *sym, 
 void report_summary(struct report *r);
 void report_table(struct report *r);
 void report_plots(struct report *r);
+/* Rate points (maps, microbenchmarks; issue 13): heat maps and a summary table
+ * (report_heatmap.c); they stay out of the comparison table. */
+void report_maps(struct report *r);
+/* report_plots.c's gnuplot (NULL: none), runner (SVG text or NULL with why) and figure output
+ * (takes svg; note is shown when svg is NULL). */
+char *rp_gnuplot(void);
+char *rp_plot(const char *gp, const char *dir, const char *name, int w, int h, const char *script, char *why,
+              size_t nwhy);
+void rp_put_svg(struct report *r, const char *title, const char *file, char *svg, const char *note);
 #endif

@@ -419,3 +419,19 @@ void report_plots(struct report *r) {
   }
   free(gp);
 }
+
+/* For the other figure files (report_heatmap.c): the same gnuplot, runner and figure output. */
+char *rp_gnuplot(void) { return gnuplot_path(); }
+char *rp_plot(const char *gp, const char *dir, const char *name, int w, int h, const char *script, char *why,
+              size_t nwhy) {
+  return plot(gp, dir, name, w, h, script, why, nwhy);
+}
+void rp_put_svg(struct report *r, const char *title, const char *file, char *svg, const char *note) {
+  struct fig fg;
+  memset(&fg, 0, sizeof fg);
+  snprintf(fg.title, sizeof fg.title, "%s", title);
+  snprintf(fg.file, sizeof fg.file, "%s", file);
+  snprintf(fg.note, sizeof fg.note, "%s", note ? note : "");
+  fg.svg = svg;
+  put_fig(r, &fg);
+}

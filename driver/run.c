@@ -463,7 +463,8 @@ static int on_line(void *ctx, char *line) {
   snprintf(spec, sizeof spec, "%s/%s", it->kernel, it->variant);
   /* Whole-kernel results get a line each; primitive points only when they are not ok (a summary
    * line per variant follows), so a sweep does not flood the log. */
-  if (!json_object_get(j, OK_FNAME(per_op_ns)) || !s || strcmp(s, "ok")) log_result(j, c, spec, *b->idx, b->total, b->o->tty);
+  if ((!json_object_get(j, OK_FNAME(per_op_ns)) && !json_object_get(j, OK_FNAME(rate))) || !s || strcmp(s, "ok"))
+    log_result(j, c, spec, *b->idx, b->total, b->o->tty);
   else {
     ++b->points_ok;
     char sp[300];

@@ -1,5 +1,6 @@
-/* Reads a bench's JSON lines on stdin and checks each is a well-formed primitive point; argv
- * names the kernels that must each appear at least once. */
+/* Reads a bench's JSON lines on stdin and checks each is a well-formed primitive point (or rate
+ * point: verified, rate min <= median <= max); argv names the kernels that must each appear at
+ * least once. */
 #include <jansson.h>
 #include <stdio.h>
 #include <string.h>
@@ -15,6 +16,21 @@ int main(int argc, char **argv) {
     if (!json_is_object(j)) {
       fprintf(stderr, "line %d: not a JSON object: %s\n", n, je.text);
       ++bad;
+      continue;
+    }
+    if (json_object_get(j, "rate")) { /* a rate point (maps, microbenchmarks): its own fields */
+      json_t *r = json_object_get(j, "rate");
+      const char *status = json_string_value(json_object_get(j, "status"));
+      double med = json_number_value(json_object_get(r, "median")), mn = json_number_value(json_object_get(r, "min")),
+             mx = json_number_value(json_object_get(r, "max"));
+      if (!status || strcmp(status, "ok")) fprintf(stderr, "line %d: rate point status %s\n", n, status), ++bad;
+      else if (!json_is_true(json_object_get(j, "verified")) || !json_is_string(json_object_get(j, "rate_unit")) ||
+               !(med > 0 && mn <= med * 1.000001 && med <= mx * 1.000001) || !json_is_object(json_object_get(j, "time_s")))
+        fprintf(stderr, "line %d: rate point not verified or rate %g/%g/%g malformed\n", n, mn, med, mx), ++bad;
+      const char *k = json_string_value(json_object_get(j, "kernel"));
+      for (int a = 1; a < argc && a < 64; ++a)
+        if (k && !strcmp(k, argv[a])) seen[a] = 1;
+      json_decref(j);
       continue;
     }
     static const char *str[] = {"config", "model", "kernel", "variant", "status", "type", "affinity", "unit", "timer",

@@ -450,3 +450,56 @@ int main(int argc, char **argv) {
   if (unmatched == found) return 2; /* the filter selected nothing to measure */
   return rc;
 }
+
+/* A rate point (ok_bench.h): time_s and rate from `runs` whole-kernel timings. */
+void ok_emit_rate(const struct ok_variant *v, const struct ok_params *p, struct ok_rate *r) {
+  const char *status = "ok";
+  char why[256] = "";
+  if (r->ran_on_host) status = "ran on host", snprintf(why, sizeof why, "%s", r->detail);
+  else if (r->error) status = "error", snprintf(why, sizeof why, "%s", r->detail);
+  else if (!r->verified) status = "wrong result", snprintf(why, sizeof why, "%s", r->detail);
+  else if (r->runs < 1 || r->work <= 0) status = "error", snprintf(why, sizeof why, "no timed run");
+  int ok = !strcmp(status, "ok");
+  ++ok_points;
+  if ((r->error || !r->verified) && !r->ran_on_host && ok_model_needs_gpu()) ok_gpu_error = 1;
+  putchar('{');
+  print_common();
+  kstr(OKF_kernel, v->kernel);
+  kstr(OKF_variant, v->variant);
+  kstr(OKF_source_mode, v->source_mode);
+  kstr(OKF_status, status);
+  if (why[0]) kstr(OKF_error, why);
+  kbool(OKF_verified, r->verified && !r->error);
+  kstr(OKF_type, r->type ? r->type : "");
+  kint(OKF_threads, r->threads);
+  kint(OKF_teams, r->teams);
+  if (r->stride) kint(OKF_stride, r->stride);
+  if (r->param) kstr(OKF_param, r->param);
+  if (r->affinity) kstr(OKF_affinity, r->affinity);
+  kint(OKF_iters, r->iters);
+  kint(OKF_runs, r->runs);
+  if (ok) {
+    qsort(r->seconds, (size_t)r->runs, sizeof *r->seconds, cmp_double);
+    int n = r->runs;
+    double med = n % 2 ? r->seconds[n / 2] : 0.5 * (r->seconds[n / 2 - 1] + r->seconds[n / 2]);
+    double lo = r->seconds[0], hi = r->seconds[n - 1];
+    jstat(OKF_time_s, med, lo, hi, "%.9g");
+    /* A rate: the fastest run gives the max; a cost per unit: the fastest gives the min. */
+    double rm, rlo, rhi;
+    if (r->lower_is_better) rm = med / r->work * r->scale, rlo = lo / r->work * r->scale, rhi = hi / r->work * r->scale;
+    else rm = r->work / med * r->scale, rlo = r->work / hi * r->scale, rhi = r->work / lo * r->scale;
+    jstat(OKF_rate, rm, rlo, rhi, "%.6g");
+    kstr(OKF_rate_unit, r->unit);
+    jnum(OKF_spread, med > 0 ? (hi - lo) / med : 0);
+  }
+  if (r->ran_on_host) kbool(OKF_on_device, 0);
+  else if (ok_model_needs_gpu()) kbool(OKF_on_device, !r->error);
+  if (r->code_symbol[0]) kstr(OKF_code_symbol, r->code_symbol);
+  if (r->code_family) kstr(OKF_code_family, r->code_family);
+  kstr(OKF_timer, r->timer ? r->timer : v->timer);
+  if (r->detail[0]) kstr(OKF_detail, r->detail);
+  print_build();
+  fputs("}\n", stdout);
+  fflush(stdout);
+  (void)p;
+}

@@ -73,6 +73,31 @@ struct ok_point {
                             sample units (GPU: cycles): a floor, not a latency (ok_is_floor) */
 };
 void ok_emit_point(const struct ok_variant *v, const struct ok_params *p, const struct ok_point *pt);
+
+/* One rate point of a map or microbenchmark (atomic_contention, mem_bandwidth, ...): one kernel
+ * timed `runs` times whole (events, clock64 or host clocks, `timer` says), rate = work / time.
+ * The record holds time_s and rate {median, min, max} (rate's median from the median time) and
+ * rate_unit. Throughput over a whole launch, not a baseline/test per-op cost. */
+struct ok_rate {
+  const char *type;      /* "" when none */
+  int threads, teams;
+  long stride;           /* 0: not applicable */
+  const char *param;     /* "op=add,pattern=contiguous,contention=32,padding=1", ... */
+  const char *affinity;  /* host: OMP_PROC_BIND/OMP_PLACES; NULL elsewhere */
+  long iters;
+  double work;           /* units of work per run (ops, bytes, flops) */
+  double scale;          /* rate = work / seconds x scale (ops/us: 1e-6; GB/s: 1e-9) */
+  const char *unit;      /* "ops/us", "GB/s", "Gflop/s", "cycles/op", ... */
+  int lower_is_better;   /* 1: the value is a cost per unit (rate = seconds / work x scale) */
+  double *seconds;       /* per run; sorted in place */
+  int runs;
+  int verified, error, ran_on_host;
+  char detail[192];
+  char code_symbol[128]; /* kernel/function holding the timed code ("..._test" with a "..._base" twin) */
+  const char *code_family;
+  const char *timer;     /* NULL: the variant's */
+};
+void ok_emit_rate(const struct ok_variant *v, const struct ok_params *p, struct ok_rate *r);
 /* Model hook run first in main (may re-execute the bench, e.g. once per host affinity). */
 int ok_model_prepare(int argc, char **argv, const struct ok_params *p);
 

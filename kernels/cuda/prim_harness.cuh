@@ -101,5 +101,18 @@ int ok_ccheck_warp_sim(const struct ok_cctx *c, const struct ok_cprim *pr, char 
 /* A[block] holds per-thread count x threads per block (a block-wide sum per step). */
 int ok_ccheck_block_sums(const struct ok_cctx *c, const struct ok_cprim *pr, char *d, size_t n);
 
+/* Rate points (ok_emit_rate): `runs` timed launches after one warm-up, each timed with events;
+ * reset() runs before every launch, outside the timing (zeroing the counters, say). */
+template <typename R, typename L> static cudaError_t ok_cuda_rate_runs(int runs, R reset, L launch, double *secs) {
+  cudaError_t e;
+  double s = 0;
+  for (int r = -1; r < runs; ++r) {
+    if ((e = reset()) != cudaSuccess) return e;
+    if ((e = ok_time_events(launch, &s)) != cudaSuccess) return e;
+    if (r >= 0) secs[r] = s;
+  }
+  return cudaSuccess;
+}
+
 #define OK_CUDA_TYPES(X) X(int, int) X(ull, unsigned long long) X(float, float) X(double, double)
 #endif

@@ -16,6 +16,17 @@ static int runs_on_device(void) {
   return on;
 }
 
+int ok_ot_on_device(void) { return runs_on_device(); }
+
+int ok_ot_rate_on_host(const struct ok_variant *v, const struct ok_params *p) {
+  struct ok_rate r;
+  memset(&r, 0, sizeof r);
+  r.ran_on_host = 1;
+  snprintf(r.detail, sizeof r.detail, "the target region ran on the host (no device, or OMP_TARGET_OFFLOAD=DISABLED)");
+  ok_emit_rate(v, p, &r);
+  return 1;
+}
+
 /* SM clock in MHz: a spin of known clock64 cycles timed with omp_get_wtime around the region; 50 M
  * cycles (about 25 ms) make the launch cost negligible. */
 static double sm_clock_mhz(void) {

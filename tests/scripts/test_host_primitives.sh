@@ -7,7 +7,8 @@ config_enabled "$cfg" || skip "$cfg disabled"
   || { cat "$TMP/err"; grep -v '"status":"ok"' "$TMP/lines" | head -5; fail "bench exited non-zero"; }
 grep -v '"kernel":"atomic_add_scalar"\|^{"event":' "$TMP/lines" >"$TMP/prims"
 "$BUILD/tests/test_prim_lines" barrier atomic_update atomic_update_strided atomic_capture atomic_read plain_read \
-  atomic_write critical_add fence reduction <"$TMP/prims" || fail "malformed primitive lines"
+  atomic_write critical_add fence reduction atomic_contention arith mem_bandwidth <"$TMP/prims" \
+  || fail "malformed primitive lines"
 # Through the driver, the code check runs too: nothing eliminated in the real catalogue.
 "$OMPKIT" run --out "$TMP/r" --configs "$cfg" --filter 'barrier|atomic_update/' --runs 3 >"$TMP/log" 2>&1 \
   || { cat "$TMP/log"; fail "driver run failed"; }

@@ -1,0 +1,345 @@
+/* The report's rate points (issue 13; docs/atomics.md, docs/microbench.md): heat maps of the
+ * atomic contention maps (ops/us over contention x padding, one figure per configuration and
+ * operation with a panel per index pattern, and the omp_target / CUDA time ratio as its own
+ * figure), then one table of the microbenchmarks: each configuration's rate, omp_target's ratio
+ * to CUDA, global-memory rates as a fraction of the copy bandwidth measured in the same run, the
+ * bank-conflict factor (stride s time / stride 1 time) and the divergence slowdown. */
+#define _GNU_SOURCE
+#include "report.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const pats[] = {"contiguous", "cross_warp", "branched", "random"};
+static const char *const ops[] = {"add", "cas", "exch", "min", "max"};
+
+/* "op=add,pattern=random,contention=32,padding=1" -> its fields; 0 when it is not a map point. */
+static int map_point(const char *param, int *op, int *pat, int *c, int *pd) {
+  char o[16], pa[32];
+  if (!param || sscanf(param, "op=%15[^,],pattern=%31[^,],contention=%d,padding=%d", o, pa, c, pd) != 4) return 0;
+  *op = *pat = -1;
+  for (int i = 0; i < 5; ++i) *op = strcmp(ops[i], o) ? *op : i;
+  for (int i = 0; i < 4; ++i) *pat = strcmp(pats[i], pa) ? *pat : i;
+  return *op >= 0 && *pat >= 0 && *c >= 1 && *c <= 1024 && *pd >= 1 && *pd <= 1024;
+}
+static int lg(int v) {
+  int k = 0;
+  while (v > 1) v >>= 1, ++k;
+  return k;
+}
+static double rate_of(json_t *j) {
+  json_t *r = json_object_get(j, OK_FNAME(rate));
+  return json_is_object(r) ? json_number_value(json_object_get(r, "median")) : NAN;
+}
+/* A column: the configuration, with the host affinity when there is one. */
+static void column_of(json_t *j, char *buf, size_t n) {
+  const char *a = rs_str(j, OK_FNAME(affinity));
+  snprintf(buf, n, "%s%s%s", rs_str(j, OK_FNAME(config)) ? rs_str(j, OK_FNAME(config)) : "?", a ? " " : "", a ? a : "");
+}
+
+/* One map: v[op][pat][11][11] (log2 contention, log2 padding), NAN where not measured. */
+struct map {
+  char col[160];
+  int is_cuda, is_omp;
+  double v[5][4][11][11];
+};
+
+static struct map *map_get(struct map *m, int *n, int cap, const char *col) {
+  for (int i = 0; i < *n; ++i)
+    if (!strcmp(m[i].col, col)) return &m[i];
+  if (*n == cap) return NULL;
+  struct map *x = &m[(*n)++];
+  memset(x, 0, sizeof *x);
+  snprintf(x->col, sizeof x->col, "%s", col);
+  for (int a = 0; a < 5; ++a)
+    for (int b = 0; b < 4; ++b)
+      for (int c = 0; c < 11; ++c)
+        for (int d = 0; d < 11; ++d) x->v[a][b][c][d] = NAN;
+  return x;
+}
+
+/* Four panels (patterns) of one op; ratio: values are ratios (log color scale around 1). */
+static char *draw(struct report *r, const char *gp, const char *file, double (*v)[11][11], int ratio, char *why,
+                  size_t nwhy) {
+  double lo = INFINITY, hi = 0;
+  for (int p = 0; p < 4; ++p)
+    for (int c = 0; c < 11; ++c)
+      for (int d = 0; d < 11; ++d)
+        if (!isnan(v[p][c][d]) && v[p][c][d] > 0) lo = fmin(lo, v[p][c][d]), hi = fmax(hi, v[p][c][d]);
+  if (!(hi > 0)) {
+    snprintf(why, nwhy, "no measured point");
+    return NULL;
+  }
+  if (ratio) lo = fmin(lo, 0.5), hi = fmax(hi, 2);
+  if (hi <= lo) hi = lo * 2;
+  char *script = NULL;
+  size_t len = 0;
+  FILE *f = open_memstream(&script, &len);
+  fprintf(f, "set multiplot layout 1,4\nunset key\nset tics scale 0\nset logscale cb\nset cbrange [%g:%g]\n", lo, hi);
+  if (ratio)
+    fprintf(f, "set palette defined (0 '#1a9850', %.4f '#ffffbf', 1 '#a50026')\nset cblabel 'omp\\_target / CUDA time'\n",
+            log(1 / lo) / log(hi / lo));
+  else
+    fputs("set palette defined (0 '#313695', 0.5 '#fee090', 1 '#a50026')\nset cblabel 'ops/us'\n", f);
+  /* Five labelled colour-bar tics, geometric from lo to hi (a log bar within one decade has none). */
+  fputs("set cbtics (", f);
+  for (int k = 0; k < 5; ++k) {
+    double t = lo * pow(hi / lo, k / 4.0);
+    fprintf(f, "%s\"%.3g\" %.6g", k ? ", " : "", t, t);
+  }
+  fputs(")\n", f);
+  fputs("set xlabel 'contention (threads per counter)'\nset ylabel 'padding (elements)'\n"
+        "set xtics ('1' 0, '4' 2, '16' 4, '64' 6, '256' 8, '1024' 10)\n"
+        "set ytics ('1' 0, '4' 2, '16' 4, '64' 6, '256' 8, '1024' 10)\nset xrange [-0.5:10.5]\nset yrange [-0.5:10.5]\n",
+        f);
+  for (int p = 0; p < 4; ++p) {
+    fprintf(f, "set title '%s' noenhanced\n$d%d << EOD\n", pats[p], p);
+    int any = 0;
+    for (int c = 0; c < 11; ++c)
+      for (int d = 0; d < 11; ++d)
+        if (!isnan(v[p][c][d]) && v[p][c][d] > 0) fprintf(f, "%d %d %.6g\n", c, d, v[p][c][d]), any = 1;
+    if (!any) fprintf(f, "-5 -5 %g\n", lo); /* an empty panel keeps its place */
+    fprintf(f, "EOD\nplot $d%d using 1:2:(0.5):(0.5):3 with boxxyerror fs solid 1.0 noborder palette\n", p);
+  }
+  fputs("unset multiplot\n", f);
+  fclose(f);
+  char *svg = rp_plot(gp, r->rs.dir, file, 1700, 380, script, why, nwhy);
+  free(script);
+  return svg;
+}
+
+static void heat_maps(struct report *r, const char *gp) {
+  enum { CAP = 16 };
+  struct map *m = calloc(CAP, sizeof *m);
+  int n = 0, failed = 0;
+  size_t i;
+  json_t *j;
+  if (!m) return;
+  json_array_foreach(r->rs.lines, i, j) {
+    int op, pat, c, pd;
+    const char *k = rs_str(j, OK_FNAME(kernel));
+    if (!k || strcmp(k, "atomic_contention") || !map_point(rs_str(j, OK_FNAME(param)), &op, &pat, &c, &pd)) continue;
+    if (!rs_is_ok(j)) {
+      ++failed;
+      continue;
+    }
+    char col[160];
+    column_of(j, col, sizeof col);
+    struct map *x = map_get(m, &n, CAP, col);
+    if (!x) continue;
+    const char *model = rs_str(j, OK_FNAME(model));
+    x->is_cuda = model && !strcmp(model, ok_models[OKM_CUDA].name);
+    x->is_omp = model && !strcmp(model, ok_models[OKM_OMP_TARGET].name);
+    x->v[op][pat][lg(c)][lg(pd)] = rate_of(j);
+  }
+  if (!n) {
+    free(m);
+    return;
+  }
+  rp_both(r, "### Atomic contention × padding (ops/µs; docs/atomics.md)\n\n",
+          "<details open><summary><h3 style=display:inline>Atomic contention × padding (ops/µs; docs/atomics.md)</h3>"
+          "</summary>\n<div class=figs>\n");
+  if (failed) {
+    char line[160];
+    snprintf(line, sizeof line, "%d map points failed (status not ok): see results.jsonl.\n\n", failed);
+    rp_both(r, line, NULL);
+    fprintf(r->html, "<p class=note>%d map points failed (status not ok): see results.jsonl.</p>\n", failed);
+  }
+  const struct map *cu = NULL;
+  for (int a = 0; a < n; ++a)
+    if (m[a].is_cuda) cu = &m[a];
+  for (int a = 0; a < n; ++a)
+    for (int op = 0; op < 5; ++op) {
+      char title[300], file[160], why[256] = "";
+      snprintf(title, sizeof title, "%s: %s, ops/µs by pattern", m[a].col, ops[op]);
+      snprintf(file, sizeof file, "map-%d-%s", a, ops[op]);
+      int any = 0;
+      for (int p = 0; p < 4; ++p)
+        for (int c = 0; c < 11; ++c)
+          for (int d = 0; d < 11; ++d) any |= !isnan(m[a].v[op][p][c][d]);
+      if (!any) continue;
+      char *svg = draw(r, gp, file, m[a].v[op], 0, why, sizeof why);
+      rp_put_svg(r, title, file, svg, why);
+      if (!m[a].is_omp || !cu) continue;
+      /* The ratio map: omp_target time over CUDA time for the same work (> 1: omp_target slower). */
+      static double q[4][11][11];
+      int anyq = 0;
+      for (int p = 0; p < 4; ++p)
+        for (int c = 0; c < 11; ++c)
+          for (int d = 0; d < 11; ++d) {
+            double o = m[a].v[op][p][c][d], g = cu->v[op][p][c][d];
+            q[p][c][d] = o > 0 && g > 0 ? g / o : NAN;
+            anyq |= !isnan(q[p][c][d]);
+          }
+      if (!anyq) continue;
+      snprintf(title, sizeof title, "%s: %s, omp_target / CUDA time (> 1: omp_target slower)", m[a].col, ops[op]);
+      snprintf(file, sizeof file, "map-ratio-%d-%s", a, ops[op]);
+      why[0] = 0;
+      svg = draw(r, gp, file, q, 1, why, sizeof why);
+      rp_put_svg(r, title, file, svg, why);
+    }
+  rp_both(r, NULL, "</div></details>\n");
+  free(m);
+}
+
+/* ---- the microbenchmark table ---- */
+
+struct mrow {
+  char kernel[48], key[160]; /* key: variant-less point: type + param */
+  char unit[16];
+  double v[16];              /* per column */
+};
+
+static void micro_table(struct report *r) {
+  char cols[16][160];
+  int ncol = 0, cuda_col = -1;
+  struct mrow *rows = calloc(512, sizeof *rows);
+  int nrow = 0;
+  size_t i;
+  json_t *j;
+  if (!rows) return;
+  json_array_foreach(r->rs.lines, i, j) {
+    const char *k = rs_str(j, OK_FNAME(kernel)), *unit = rs_str(j, OK_FNAME(rate_unit));
+    if (!k || !unit || !strcmp(k, "atomic_contention") || !rs_is_ok(j)) continue;
+    char col[160], key[160];
+    column_of(j, col, sizeof col);
+    int c = 0;
+    while (c < ncol && strcmp(cols[c], col)) ++c;
+    if (c == ncol) {
+      if (ncol == 16) continue;
+      snprintf(cols[ncol++], sizeof cols[0], "%s", col);
+    }
+    const char *model = rs_str(j, OK_FNAME(model));
+    if (model && !strcmp(model, ok_models[OKM_CUDA].name)) cuda_col = c;
+    const char *variant = rs_str(j, OK_FNAME(variant)), *type = rs_str(j, OK_FNAME(type)),
+               *param = rs_str(j, OK_FNAME(param));
+    char pk[160] = "";
+    if (param) rs_param_key(param, pk, sizeof pk);
+    /* arith has two forms (latency, throughput): keep them apart; others are one form per model */
+    int lat = variant && strstr(variant, "latency");
+    snprintf(key, sizeof key, "%s%s%s%s", lat ? "latency " : "", type && type[0] ? type : "", type && type[0] ? " " : "", pk);
+    int w = 0;
+    while (w < nrow && !(!strcmp(rows[w].kernel, k) && !strcmp(rows[w].key, key))) ++w;
+    if (w == nrow) {
+      if (nrow == 512) continue;
+      ++nrow;
+      snprintf(rows[w].kernel, sizeof rows[w].kernel, "%s", k);
+      snprintf(rows[w].key, sizeof rows[w].key, "%s", key);
+      snprintf(rows[w].unit, sizeof rows[w].unit, "%s", unit);
+      for (int x = 0; x < 16; ++x) rows[w].v[x] = NAN;
+    }
+    double v = rate_of(j);
+    if (isnan(rows[w].v[c]) || v > rows[w].v[c]) rows[w].v[c] = v; /* host affinities: the best */
+  }
+  /* Latency points of arith are baseline/test records (per_op_cycles), not rates: add them. */
+  json_array_foreach(r->rs.lines, i, j) {
+    const char *k = rs_str(j, OK_FNAME(kernel)), *variant = rs_str(j, OK_FNAME(variant));
+    if (!k || strcmp(k, "arith") || !variant || !strstr(variant, "latency") || !rs_is_ok(j)) continue;
+    json_t *pc = json_object_get(j, OK_FNAME(per_op_cycles));
+    if (!json_is_object(pc)) continue;
+    char col[160], key[160], pk[160] = "";
+    column_of(j, col, sizeof col);
+    int c = 0;
+    while (c < ncol && strcmp(cols[c], col)) ++c;
+    if (c == ncol) {
+      if (ncol == 16) continue;
+      snprintf(cols[ncol++], sizeof cols[0], "%s", col);
+    }
+    const char *model = rs_str(j, OK_FNAME(model));
+    if (model && !strcmp(model, ok_models[OKM_CUDA].name)) cuda_col = c;
+    if (rs_str(j, OK_FNAME(param))) rs_param_key(rs_str(j, OK_FNAME(param)), pk, sizeof pk);
+    snprintf(key, sizeof key, "latency %s %s", rs_str(j, OK_FNAME(type)) ? rs_str(j, OK_FNAME(type)) : "", pk);
+    int w = 0;
+    while (w < nrow && !(!strcmp(rows[w].kernel, k) && !strcmp(rows[w].key, key))) ++w;
+    if (w == nrow) {
+      if (nrow == 512) continue;
+      ++nrow;
+      snprintf(rows[w].kernel, sizeof rows[w].kernel, "%s", k);
+      snprintf(rows[w].key, sizeof rows[w].key, "%s", key);
+      snprintf(rows[w].unit, sizeof rows[w].unit, "cycles/op");
+      for (int x = 0; x < 16; ++x) rows[w].v[x] = NAN;
+    }
+    rows[w].v[c] = json_number_value(json_object_get(pc, "median"));
+  }
+  if (!nrow) {
+    free(rows);
+    return;
+  }
+  /* References in the same run: each column's copy bandwidth, stride-1 shared memory, 1 path. */
+  double copy[16], smem1[16], path1[16];
+  for (int c = 0; c < ncol; ++c) {
+    copy[c] = smem1[c] = path1[c] = NAN;
+    for (int w = 0; w < nrow; ++w) {
+      if (!strcmp(rows[w].kernel, "mem_bandwidth") && strstr(rows[w].key, "op=copy")) copy[c] = rows[w].v[c];
+      if (!strcmp(rows[w].kernel, "smem_bandwidth") && strstr(rows[w].key, "stride=1") &&
+          !strstr(rows[w].key, "stride=16"))
+        smem1[c] = rows[w].v[c];
+      if (!strcmp(rows[w].kernel, "divergence") && strstr(rows[w].key, "paths=1") && !strstr(rows[w].key, "paths=16"))
+        path1[c] = rows[w].v[c];
+    }
+  }
+  rp_both(r, "### Microbenchmarks (docs/microbench.md)\n\n",
+          "<details open><summary><h3 style=display:inline>Microbenchmarks (docs/microbench.md)</h3></summary>\n");
+  rp_both(r,
+          "Each cell: the rate (median of the runs); `(× CUDA)` is the rate over CUDA's in the same run; "
+          "`copy %`: a global-memory rate over the same configuration's copy bandwidth; `conflict ×`: stride 1's "
+          "shared-memory rate over this stride's (the bank-conflict factor); `slowdown ×`: 1 path's rate over this "
+          "point's.\n\n",
+          "<p>Each cell: the rate (median of the runs); (× CUDA) is the rate over CUDA's in the same run; copy %: a "
+          "global-memory rate over the same configuration's copy bandwidth; conflict ×: stride 1's shared-memory rate "
+          "over this stride's (the bank-conflict factor); slowdown ×: 1 path's rate over this point's.</p>\n"
+          "<table><tr><th>kernel</th><th>point</th><th>unit</th>");
+  fputs("| kernel | point | unit |", r->md);
+  for (int c = 0; c < ncol; ++c) {
+    fprintf(r->md, " %s |", cols[c]);
+    fputs("<th>", r->html), rp_esc(r->html, cols[c]), fputs("</th>", r->html);
+  }
+  fputs("\n|---|---|---|", r->md);
+  for (int c = 0; c < ncol; ++c) fputs("---|", r->md);
+  fputs("\n", r->md);
+  fputs("</tr>\n", r->html);
+  for (int w = 0; w < nrow; ++w) {
+    fprintf(r->md, "| %s | %s | %s |", rows[w].kernel, rows[w].key, rows[w].unit);
+    fputs("<tr><td>", r->html), rp_esc(r->html, rows[w].kernel), fputs("</td><td>", r->html);
+    rp_esc(r->html, rows[w].key), fputs("</td><td>", r->html), rp_esc(r->html, rows[w].unit), fputs("</td>", r->html);
+    for (int c = 0; c < ncol; ++c) {
+      char cell[160] = "", extra[96] = "";
+      double v = rows[w].v[c];
+      if (!isnan(v)) {
+        snprintf(cell, sizeof cell, "%.4g", v);
+        int cost = !strcmp(rows[w].unit, "cycles/op");
+        if (cuda_col >= 0 && c != cuda_col && !isnan(rows[w].v[cuda_col]) && rows[w].v[cuda_col] > 0 && v > 0)
+          snprintf(extra, sizeof extra, " (%.2f× CUDA)", cost ? v / rows[w].v[cuda_col] : v / rows[w].v[cuda_col]);
+        size_t l = strlen(extra);
+        if (!strcmp(rows[w].kernel, "mem_bandwidth") && copy[c] > 0)
+          snprintf(extra + l, sizeof extra - l, " copy %.0f %%", 100 * v / copy[c]);
+        else if (!strcmp(rows[w].kernel, "smem_bandwidth") && smem1[c] > 0)
+          snprintf(extra + l, sizeof extra - l, " conflict %.1f×", smem1[c] / v);
+        else if (!strcmp(rows[w].kernel, "divergence") && path1[c] > 0)
+          snprintf(extra + l, sizeof extra - l, " slowdown %.1f×", path1[c] / v);
+      }
+      fprintf(r->md, " %s%s |", cell, extra);
+      fputs("<td>", r->html), rp_esc(r->html, cell), rp_esc(r->html, extra), fputs("</td>", r->html);
+    }
+    fputs("\n", r->md);
+    fputs("</tr>\n", r->html);
+  }
+  rp_both(r, "\n", "</table></details>\n");
+  free(rows);
+}
+
+void report_maps(struct report *r) {
+  int any = 0;
+  size_t i;
+  json_t *j;
+  json_array_foreach(r->rs.lines, i, j) any |= json_object_get(j, OK_FNAME(rate)) != NULL ||
+                                               (rs_str(j, OK_FNAME(kernel)) && !strcmp(rs_str(j, OK_FNAME(kernel)), "arith"));
+  if (!any) return;
+  rp_both(r, "## Maps and microbenchmarks\n\n", "<h2 id=maps>Maps and microbenchmarks</h2>\n");
+  char *gp = rp_gnuplot();
+  if (gp) heat_maps(r, gp);
+  else rp_both(r, "Heat maps not drawn: gnuplot not found.\n\n", "<p class=note>Heat maps not drawn: gnuplot not found.</p>\n");
+  micro_table(r);
+  free(gp);
+}
