@@ -121,6 +121,23 @@ ompkit_config(target-clang19-cudamode omp_target "${OMPKIT_CLANG19}" true ${ok} 
   -DOMPKIT_LLVM_LIBDIR=${OMPKIT_LLVM19_LIBDIR} -DOMPKIT_EXTRA_FLAGS=-fopenmp-cuda-mode
   -DOMPKIT_RUN_PRIMITIVES=OFF)
 
+# openmp-opt ablation (docs/ablation.md): target-clang19 with one openmp-opt transformation
+# switched off per configuration, as the CGO 2022 study did. The flag goes to every compile and
+# link of the sub-build (OMPKIT_EXTRA_FLAGS); clang-19 runs openmp-opt in the per-file device
+# compile, where the device runtime bitcode is linked in, and the link only nvlinks the cubins
+# (docs/ablation.md shows it from the image). They build and time the proxies and cases only
+# (OMPKIT_SOURCES=ablation), with tiny proxy sizes in the quick study.
+foreach(_abl "nospmd=-openmp-opt-disable-spmdization" "nodeglob=-openmp-opt-disable-deglobalization"
+             "nosmrewrite=-openmp-opt-disable-state-machine-rewrite" "nofold=-openmp-opt-disable-folding"
+             "nobarrier=-openmp-opt-disable-barrier-elimination" "noopenmpopt=-openmp-opt-disable")
+  string(REGEX REPLACE "=.*" "" _abl_name "${_abl}")
+  string(REGEX REPLACE "^[^=]*=" "" _abl_flag "${_abl}")
+  ompkit_config(target-clang19-${_abl_name} omp_target "${OMPKIT_CLANG19}" true ${ok} "${why}"
+    -DCMAKE_C_COMPILER=${OMPKIT_CLANG19} -DOMPKIT_CUDA_ASM_ROOT=${OMPKIT_CUDA_ASM_ROOT}
+    -DOMPKIT_LLVM_LIBDIR=${OMPKIT_LLVM19_LIBDIR} "-DOMPKIT_EXTRA_FLAGS=-mllvm ${_abl_flag}"
+    -DOMPKIT_SOURCES=ablation -DOMPKIT_RUN_PRIMITIVES=OFF)
+endforeach()
+
 # cuda-nvcc: the CUDA reference.
 set(ok FALSE)
 set(why "nvcc not found (set OMPKIT_NVCC)")

@@ -69,4 +69,9 @@ void rp_remark_anchor(char *buf, size_t n, const char *config, const char *sym, 
 void report_summary(struct report *r);
 void report_table(struct report *r);
 void report_plots(struct report *r);
+void report_ablation(struct report *r); /* report_ablation.c */
+/* gnuplot (NULL when absent) and one plot's SVG text (NULL with why), from report_plots.c. */
+char *rp_gnuplot_path(void);
+char *rp_plot(const char *gp, const char *dir, const char *name, int w, int h, const char *script, char *why,
+              size_t nwhy);
 #endif

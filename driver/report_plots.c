@@ -68,6 +68,12 @@ static char *plot(const char *gp, const char *dir, const char *name, int w, int 
   return out;
 }
 
+char *rp_gnuplot_path(void) { return gnuplot_path(); }
+char *rp_plot(const char *gp, const char *dir, const char *name, int w, int h, const char *script, char *why,
+              size_t nwhy) {
+  return plot(gp, dir, name, w, h, script, why, nwhy);
+}
+
 static void gp_quote(FILE *f, const char *s) {
   fputc('"', f);
   for (; *s; ++s) {
