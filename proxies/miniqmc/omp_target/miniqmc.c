@@ -4,8 +4,11 @@
  *   generic  the public offload branch's form: teams distribute collapse(2) over positions and
  *            orbital blocks with thread_limit; the team computes the cell and basis weights
  *            (locals), a nested parallel for over the block's orbitals reads them: the locals are
- *            globalized and openmp-opt puts them in shared memory (OMP111), SPMDizing the kernel
- *            with the setup guarded to one thread (OMP120)
+ *            globalized and openmp-opt puts them in shared memory (OMP111); the set-up's stores
+ *            to them are side effects it will not guard (OMP121, on the inlined set-up code), so
+ *            the kernel stays generic
+ *            with a custom state machine (OMP131). Under -fopenmp-cuda-mode nothing is
+ *            globalized and it is SPMDized (OMP120).
  *   spmd     teams distribute parallel for collapse(2) over positions and orbitals: every thread
  *            computes its own weights (no shared locals) */
 #include "../miniqmc_data.h"
@@ -84,7 +87,11 @@ static void mq_exit(const struct ok_params *p, struct mq_run *r, double kernel_s
  * reduction", docs/proxies.md.) */
 static void mq_ratio(long n, const double *vgl, const double *w, double *sums) {
   // EXPECT-MODE: Generic-SPMD
+  // EXPECT-MODE[target-clang19-nospmd]: Generic
+  // EXPECT-MODE[target-clang19-noopenmpopt]: Generic
   // EXPECT-REMARK: OMP120
+  // EXPECT-NO-REMARK[target-clang19-nospmd]: OMP120
+  // EXPECT-NO-REMARK[target-clang19-noopenmpopt]: OMP120
 #pragma omp target teams distribute num_teams(n) thread_limit(MQ_BLOCK) is_device_ptr(vgl)
   for (long ip = 0; ip < n; ++ip)
     for (int k = 0; k < MQ_COMP; ++k) {
@@ -108,9 +115,18 @@ static void miniqmc_generic(const struct ok_params *p, struct ok_outcome *o) {
   struct mq_seen *seen = r.seen;
   const long n = r.n;
   double k0 = ok_proxy_now();
-  // EXPECT-MODE: Generic-SPMD
-  // EXPECT-REMARK: OMP120
+  // EXPECT-MODE: Generic
+  // EXPECT-MODE[target-clang19-cudamode]: Generic-SPMD
+  // EXPECT-REMARK[target-clang19-cudamode]: OMP120
+  // EXPECT-REMARK: OMP131
+  // EXPECT-NO-REMARK[target-clang19-nosmrewrite]: OMP131
+  // EXPECT-NO-REMARK[target-clang19-cudamode]: OMP131
+  // EXPECT-NO-REMARK[target-clang19-noopenmpopt]: OMP131
   // EXPECT-REMARK: OMP111
+  // EXPECT-NO-REMARK[target-clang19-nodeglob]: OMP111
+  // EXPECT-REMARK[target-clang19-nodeglob]: OMP112
+  // EXPECT-NO-REMARK[target-clang19-cudamode]: OMP111
+  // EXPECT-NO-REMARK[target-clang19-noopenmpopt]: OMP111
 #pragma omp target teams distribute collapse(2) num_teams(n * MQ_NBLOCKS) thread_limit(MQ_BLOCK) is_device_ptr(vgl)
   for (long ip = 0; ip < n; ++ip)
     for (int blk = 0; blk < MQ_NBLOCKS; ++blk) {

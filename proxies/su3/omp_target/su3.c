@@ -84,7 +84,12 @@ static void su3_v0_generic(const struct ok_params *p, struct ok_outcome *o) {
   double k0 = ok_proxy_now();
   for (int rep = 0; rep < SU3_REPS; ++rep) {
     // EXPECT-MODE: Generic-SPMD
+    // EXPECT-MODE[target-clang19-nospmd]: Generic
+    // EXPECT-MODE[target-clang19-noopenmpopt]: Generic
     // EXPECT-REMARK: OMP120
+    // EXPECT-NO-REMARK[target-clang19-nospmd]: OMP120
+    // EXPECT-NO-REMARK[target-clang19-noopenmpopt]: OMP120
+    // EXPECT-REMARK[target-clang19-nospmd]: OMP131
 #pragma omp target teams distribute thread_limit(SU3_ELEMS)
     for (long s = 0; s < sites; ++s) {
 #pragma omp parallel for collapse(3)

@@ -71,6 +71,8 @@ static void xsbench_spmd(const struct ok_params *p, struct ok_outcome *o) {
   double k0 = ok_proxy_now();
   // EXPECT-MODE: SPMD
   // EXPECT-REMARK: OMP110
+  // EXPECT-NO-REMARK[target-clang19-cudamode]: OMP110
+  // EXPECT-NO-REMARK[target-clang19-noopenmpopt]: OMP110
   // EXPECT-NO-REMARK: OMP112
 #pragma omp target teams distribute parallel for map(tofrom : seen)
   for (long i = 0; i < n; ++i) {
@@ -100,8 +102,20 @@ static void xsbench_generic(const struct ok_params *p, struct ok_outcome *o) {
   struct xs_seen seen = {0, 0, 0};
   double k0 = ok_proxy_now();
   // EXPECT-MODE: Generic-SPMD
+  // EXPECT-MODE[target-clang19-nospmd]: Generic
+  // EXPECT-MODE[target-clang19-noopenmpopt]: Generic
   // EXPECT-REMARK: OMP120
+  // EXPECT-NO-REMARK[target-clang19-nospmd]: OMP120
+  // EXPECT-NO-REMARK[target-clang19-noopenmpopt]: OMP120
+  // EXPECT-REMARK[target-clang19-nospmd]: OMP131
   // EXPECT-REMARK: OMP110
+  // EXPECT-NO-REMARK[target-clang19-cudamode]: OMP110
+  // EXPECT-NO-REMARK[target-clang19-noopenmpopt]: OMP110
+  // EXPECT-REMARK: OMP111
+  // EXPECT-NO-REMARK[target-clang19-nodeglob]: OMP111
+  // EXPECT-REMARK[target-clang19-nodeglob]: OMP112
+  // EXPECT-NO-REMARK[target-clang19-cudamode]: OMP111
+  // EXPECT-NO-REMARK[target-clang19-noopenmpopt]: OMP111
 #pragma omp target teams distribute map(tofrom : seen)
   for (long c = 0; c < chunks; ++c) {
     const long end = (c + 1) * XS_CHUNK < n ? (c + 1) * XS_CHUNK : n;
