@@ -25,7 +25,7 @@ for cfg in native-gcc native-clang19; do
   [ $rc = 1 ] || fail "$cfg: faulty run exited $rc, want 1"
   n=$(grep -c '"status":"wrong result"' "$TMP/$cfg.bad")
   [ "$n" = 4 ] || fail "$cfg: $n of 4 proxies caught the fault: $(cat "$TMP/$cfg.bad")"
-  grep -q 'xsbench: 1 of 65536 lookups differ from the host reference' "$TMP/$cfg.bad" || fail "$cfg: xsbench fault detail"
+  grep -q 'xsbench: 1 of 8192 lookups differ from the host reference' "$TMP/$cfg.bad" || fail "$cfg: xsbench fault detail"
   ran=$((ran + 1))
 done
 
