@@ -6,8 +6,8 @@
 
 #include <cstdlib>
 
-#define RS_QUICK_LOOKUPS (1L << 17)
-#define RS_FULL_LOOKUPS (1L << 19)
+#define RS_QUICK_LOOKUPS (1L << 15)
+#define RS_FULL_LOOKUPS (1L << 17)
 #define RS_BLOCK 256
 
 __global__ void rsbench_kernel(long n, const double *dist, const int *nn, const int *mats, const double *concs,

@@ -13,8 +13,8 @@
 #pragma omp end declare target
 
 #define RS_HOST_LOOKUPS (1L << 11)
-#define RS_QUICK_LOOKUPS (1L << 17)
-#define RS_FULL_LOOKUPS (1L << 19)
+#define RS_QUICK_LOOKUPS (1L << 15)
+#define RS_FULL_LOOKUPS (1L << 17)
 #define RS_CHUNK 128
 
 struct rs_seen {

@@ -6,8 +6,8 @@
 
 #include <cstdlib>
 
-#define XS_QUICK_LOOKUPS (1L << 19)
-#define XS_FULL_LOOKUPS (1L << 22)
+#define XS_QUICK_LOOKUPS (1L << 17)
+#define XS_FULL_LOOKUPS (1L << 20)
 #define XS_BLOCK 256
 
 __global__ void xsbench_kernel(long n, const double *dist, const int *nn, const int *mats, const double *concs,

@@ -15,8 +15,8 @@
 #pragma omp end declare target
 
 #define XS_HOST_LOOKUPS (1L << 14)   /* a host-fallback run (CTest) */
-#define XS_QUICK_LOOKUPS (1L << 19)
-#define XS_FULL_LOOKUPS (1L << 22)
+#define XS_QUICK_LOOKUPS (1L << 17)
+#define XS_FULL_LOOKUPS (1L << 20)
 #define XS_CHUNK 128                 /* lookups per distribute iteration of the generic form */
 
 struct xs_seen {
