@@ -121,6 +121,39 @@ ompkit_config(target-clang19-cudamode omp_target "${OMPKIT_CLANG19}" true ${ok} 
   -DOMPKIT_LLVM_LIBDIR=${OMPKIT_LLVM19_LIBDIR} -DOMPKIT_EXTRA_FLAGS=-fopenmp-cuda-mode
   -DOMPKIT_RUN_PRIMITIVES=OFF)
 
+# openmp-opt ablation (docs/ablation.md): target-clang19 with one openmp-opt transformation
+# switched off per configuration, as the CGO 2022 study did. The flag goes to every compile and
+# link of the sub-build (OMPKIT_EXTRA_FLAGS); clang-19 runs openmp-opt in the per-file device
+# compile, where the device runtime bitcode is linked in, and the link only nvlinks the cubins
+# (docs/ablation.md shows it from the image). They build and time the proxies and cases only
+# (OMPKIT_SOURCES=ablation; ablation-proxies: the proxies alone); the quick study runs only the
+# proxies there, at their tiny size, the full one everything they built.
+option(OMPKIT_ABLATION "build and run the openmp-opt ablation configurations" ON)
+set(OMPKIT_ABLATION_SOURCES "ablation" CACHE STRING
+    "what the ablation configurations build: ablation (proxies and cases) or ablation-proxies")
+foreach(_abl "nospmd=-openmp-opt-disable-spmdization" "nodeglob=-openmp-opt-disable-deglobalization"
+             "nosmrewrite=-openmp-opt-disable-state-machine-rewrite" "nofold=-openmp-opt-disable-folding"
+             "nobarrier=-openmp-opt-disable-barrier-elimination" "noopenmpopt=-openmp-opt-disable")
+  string(REGEX REPLACE "=.*" "" _abl_name "${_abl}")
+  string(REGEX REPLACE "^[^=]*=" "" _abl_flag "${_abl}")
+  set(_abl_ok ${ok})
+  set(_abl_why "${why}")
+  if(ok AND NOT OMPKIT_ABLATION)
+    set(_abl_ok FALSE)
+    set(_abl_why "switched off (-DOMPKIT_ABLATION=OFF)")
+  endif()
+  # Without openmp-opt, team_array's 44 KiB form needs 50,696 B of static shared memory and
+  # nvlink refuses it (docs/ablation.md): that configuration builds the other cases.
+  set(_abl_exclude "")
+  if(_abl_name STREQUAL "noopenmpopt")
+    set(_abl_exclude team_array)
+  endif()
+  ompkit_config(target-clang19-${_abl_name} omp_target "${OMPKIT_CLANG19}" true ${_abl_ok} "${_abl_why}"
+    -DCMAKE_C_COMPILER=${OMPKIT_CLANG19} -DOMPKIT_CUDA_ASM_ROOT=${OMPKIT_CUDA_ASM_ROOT}
+    -DOMPKIT_LLVM_LIBDIR=${OMPKIT_LLVM19_LIBDIR} "-DOMPKIT_EXTRA_FLAGS=-mllvm ${_abl_flag}"
+    -DOMPKIT_SOURCES=${OMPKIT_ABLATION_SOURCES} -DOMPKIT_RUN_PRIMITIVES=OFF "-DOMPKIT_EXCLUDE_SOURCES=${_abl_exclude}")
+endforeach()
+
 # cuda-nvcc: the CUDA reference.
 set(ok FALSE)
 set(why "nvcc not found (set OMPKIT_NVCC)")

@@ -52,10 +52,13 @@ static void recs_free(struct recs *x) {
 static char **g_files;
 static size_t g_nfiles, g_capfiles;
 
+static int g_only_omp_target; /* walking proxies/: only the omp_target model's files */
+
 static int on_path(const char *p, const struct stat *sb, int type, struct FTW *ftw) {
   (void)sb, (void)ftw;
   size_t n = strlen(p);
   if (type != FTW_F || n < 3 || strcmp(p + n - 2, ".c")) return 0;
+  if (g_only_omp_target && !strstr(p, "/omp_target/")) return 0;
   if (g_nfiles == g_capfiles) {
     g_capfiles = g_capfiles ? g_capfiles * 2 : 64;
     char **nf = realloc(g_files, g_capfiles * sizeof *nf);
@@ -149,6 +152,23 @@ static int newer(const char *a, const char *b) {
   return !stat(a, &sa) && !stat(b, &sb) && sa.st_mtime > sb.st_mtime;
 }
 
+/* Whether this configuration is held to the source's EXPECT comments: its sub-build lists those
+ * sources in expect-sources.txt (the ablation configurations: the proxies only); a build without
+ * the list is held to every source. */
+static int built_here(const struct ok_config *c, const char *stem) {
+  char path[PATH_MAX + 32], line[512];
+  snprintf(path, sizeof path, "%s/expect-sources.txt", c->artefacts);
+  FILE *f = fopen(path, "r");
+  if (!f) return 1;
+  int found = 0;
+  while (!found && fgets(line, sizeof line, f)) {
+    line[strcspn(line, "\n")] = 0;
+    found = !strcmp(line, stem);
+  }
+  fclose(f);
+  return found;
+}
+
 /* Checks one source against one configuration. Returns 0, or -1 on an environment error. */
 static int check_file(struct out *o, const struct ok_config *c, const char *tag, const char *path,
                       struct ok_expect *ex, size_t nex, json_t *regs, int warn_stale) {
@@ -157,6 +177,7 @@ static int check_file(struct out *o, const struct ok_config *c, const char *tag,
   snprintf(stem, sizeof stem, "%s", b ? b + 1 : path);
   stem[strlen(stem) - 2] = 0;
   snprintf(yaml, sizeof yaml, "%s/remarks/%s.device.opt.yaml", c->artefacts, stem);
+  if (!built_here(c, stem)) return 0; /* not held to this source (the ablation configurations) */
   ok_device_code_path(ll, sizeof ll, c->artefacts, stem);
   struct ok_ir *ir = ok_ir_load(ll, err, sizeof err);
   if (!ir) {
@@ -349,6 +370,19 @@ int cmd_check(int argc, char **argv) {
     ok_err("check: cannot walk %s", dir);
     ok_manifest_free(&m);
     return OK_EXIT_USAGE;
+  }
+  /* The proxies' omp_target files (proxies/<name>/omp_target/) are part of the catalogue. */
+  char pdir[PATH_MAX];
+  snprintf(pdir, sizeof pdir, "%s/proxies", m.source_dir ? m.source_dir : ".");
+  if (!sources && !stat(pdir, &st) && S_ISDIR(st.st_mode)) {
+    g_only_omp_target = 1;
+    int bad = nftw(pdir, on_path, 16, FTW_PHYS);
+    g_only_omp_target = 0;
+    if (bad) {
+      ok_err("check: cannot walk %s", pdir);
+      ok_manifest_free(&m);
+      return OK_EXIT_USAGE;
+    }
   }
   qsort(g_files, g_nfiles, sizeof *g_files, cmp_str);
   o.checks = json_array();

@@ -717,6 +717,7 @@ int report_write(const char *dir, double slow_ratio, int quiet) {
   report_table(&r);
   report_plots(&r);
   report_maps(&r);
+  report_ablation(&r);
   remarks_section(&r);
   provenance(&r);
   fputs(script_open_details, r.html);

@@ -78,4 +78,5 @@ char *rp_gnuplot(void);
 char *rp_plot(const char *gp, const char *dir, const char *name, int w, int h, const char *script, char *why,
               size_t nwhy);
 void rp_put_svg(struct report *r, const char *title, const char *file, char *svg, const char *note);
+void report_ablation(struct report *r); /* report_ablation.c */
 #endif

@@ -420,7 +420,7 @@ void report_plots(struct report *r) {
   free(gp);
 }
 
-/* For the other figure files (report_heatmap.c): the same gnuplot, runner and figure output. */
+/* For the other figure files (report_heatmap.c, report_ablation.c): the same gnuplot, runner and figure output. */
 char *rp_gnuplot(void) { return gnuplot_path(); }
 char *rp_plot(const char *gp, const char *dir, const char *name, int w, int h, const char *script, char *why,
               size_t nwhy) {

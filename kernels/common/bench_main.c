@@ -1,7 +1,7 @@
 /* The one bench main, built once per configuration. Plumbing for the driver:
  *   ompkit-bench --info | --list | --probe | --run NAME[/VARIANT]|all [--run ...] [--threads N]
  *                [--teams N] [--iters N] [--runs N] [--warmup N] [--sweep quick|full] [--type T]
- *                [--inject-fault]
+ *                [--size N] [--inject-fault]   (--size: a proxy's problem size)
  * Output is JSON lines on stdout; exit 0 ok, 1 a failed check, 2 usage or environment error, or
  * a filter (--run, --type, --threads/--teams) that selects no point to measure.
  * One process runs many variants (the runtime starts once); each variant's lines sit between
@@ -193,7 +193,7 @@ static int cmp_double(const void *a, const void *b) {
 static int usage(const char *msg) {
   fprintf(stderr, "ompkit-bench: %s\nusage: ompkit-bench --info | --list | --probe | --run NAME[/VARIANT]|all "
                   "[--threads N] [--teams N] [--iters N] [--runs N] [--warmup N] [--sweep quick|full] [--type T] "
-                  "[--inject-fault]\n--threads/--teams: measure only that shape; a filter that selects no point "
+                  "[--size N] [--inject-fault]\n--threads/--teams: measure only that shape; a filter that selects no point "
                   "exits 2\n", msg);
   return 2;
 }
@@ -219,8 +219,8 @@ static int matches(const struct ok_variant *v, const char *pat) {
 static int run_variant(const struct ok_variant *v, const struct ok_params *p, int runs, int warmup, int runs_given) {
   const struct ok_meta *m = meta_of(v->kernel);
   struct ok_outcome o;
-  double *t = calloc((size_t)runs, sizeof *t);
-  if (!t) return 2;
+  double *t = calloc((size_t)runs, sizeof *t), *e2e = calloc((size_t)runs, sizeof *e2e);
+  if (!t || !e2e) return free(t), free(e2e), 2;
   const char *status = "ok";
   char why[256] = "";
   int total = warmup + runs, last_threads = 0, last_teams = 0;
@@ -247,7 +247,7 @@ static int run_variant(const struct ok_variant *v, const struct ok_params *p, in
     }
     last_threads = o.threads;
     last_teams = o.teams;
-    if (r >= warmup) t[r - warmup] = o.seconds;
+    if (r >= warmup) t[r - warmup] = o.seconds, e2e[r - warmup] = o.e2e_seconds;
     /* A kernel slower than a second per run (a globalization fallback, say) gets 3 timed runs,
      * not the default 5; the count used is recorded in "runs". */
     if (r == warmup - 1 && o.seconds > 1.0 && runs > 3 && !runs_given) runs = 3, total = warmup + runs;
@@ -267,6 +267,7 @@ static int run_variant(const struct ok_variant *v, const struct ok_params *p, in
     double med = runs % 2 ? t[runs / 2] : 0.5 * (t[runs / 2 - 1] + t[runs / 2]);
     double ops = (double)last_threads * (double)(last_teams > 0 ? last_teams : 1) * (double)p->iters *
                  (m ? m->ops_per_iter : 1);
+    if (o.size) ops = (double)o.size * (m ? m->ops_per_iter : 1); /* a proxy: ops per unit of size */
     kint(OKF_threads, last_threads);
     kint(OKF_teams, last_teams);
     kint(OKF_iters, p->iters);
@@ -277,11 +278,19 @@ static int run_variant(const struct ok_variant *v, const struct ok_params *p, in
     printf("%.6g", ops > 0 ? med * 1e9 / ops : 0.0);
     kstr(OKF_timer, v->timer);
     kstr(OKF_detail, o.detail);
+    if (o.symbol_hint) kstr(OKF_symbol_hint, o.symbol_hint);
+    if (o.size) { /* a proxy: its problem size and end-to-end time beside the kernel time */
+      kint(OKF_size, o.size);
+      qsort(e2e, (size_t)runs, sizeof *e2e, cmp_double);
+      double em = runs % 2 ? e2e[runs / 2] : 0.5 * (e2e[runs / 2 - 1] + e2e[runs / 2]);
+      if (em > 0) jstat(OKF_e2e_time_s, em, e2e[0], e2e[runs - 1], "%.9g");
+    }
   }
   print_build();
   fputs("}\n", stdout);
   fflush(stdout);
   free(t);
+  free(e2e);
   return ok ? 0 : 1;
 }
 
@@ -342,6 +351,9 @@ int main(int argc, char **argv) {
     } else if (!strcmp(a, "--iters")) {
       if (parse_long(val, 1, 1L << 40, &v)) return usage("bad --iters");
       p.iters = v, iters_given = 1, ++i;
+    } else if (!strcmp(a, "--size")) {
+      if (parse_long(val, 1, 1L << 40, &v)) return usage("bad --size");
+      p.size = v, ++i;
     } else if (!strcmp(a, "--runs")) {
       if (parse_long(val, 1, 10000, &runs)) return usage("bad --runs");
       ++i;
@@ -416,6 +428,10 @@ int main(int argc, char **argv) {
   if (prep >= 0) return prep;
   found = 0;
   for (const struct ok_variant *k = ok_head; k && !ok_gpu_error; k = k->next) {
+#ifdef OK_PROXY_TINY_QUICK
+    /* An ablation configuration's quick study: the proxies only, at their tiny size. */
+    if (!p.full && strcmp(meta_of(k->kernel)->family, "proxy")) continue;
+#endif
     for (int j = 0; j < npat; ++j)
       if (matches(k, pats[j])) {
         ++found;

@@ -19,6 +19,7 @@ struct ok_params {
   const char *type; /* primitives: only this data type (NULL: the sweep's types) */
   double budget_s;  /* primitives: a test sample longer than this scales n_iter down (recorded) */
   int sweeping;     /* the run includes primitives (host: one process per affinity) */
+  long size;        /* proxies: problem size (--size; 0 = the proxy's default for model and sweep) */
 };
 
 struct ok_outcome {
@@ -28,6 +29,9 @@ struct ok_outcome {
   int threads, teams;     /* what actually ran, read inside the region */
   double seconds;         /* timed region of this run */
   char detail[192];       /* why verification failed, or what ran */
+  long size;              /* proxies: the problem size that ran (0: not a proxy) */
+  double e2e_seconds;     /* proxies: end to end (mapping/copies, kernel, copy-back); 0 = none */
+  const char *symbol_hint; /* several kernels per run: part of the measured one's host function name */
 };
 
 typedef void (*ok_kernel_fn)(const struct ok_params *p, struct ok_outcome *o);

@@ -10,8 +10,12 @@ grep -q 'ompkit config target-clang19: disabled (clang-19 not found at /nonexist
 grep -q 'ompkit config target-clang19-cudamode: disabled (clang-19 not found at /nonexistent/clang-19' "$TMP/log" \
   || fail "target-clang19-cudamode reason"
 grep -q 'ompkit config native-clang19: disabled (clang-19 not found' "$TMP/log" || fail "native-clang19 reason"
+grep -q 'ompkit config target-clang19-nospmd: disabled (clang-19 not found at /nonexistent/clang-19' "$TMP/log" \
+  || fail "ablation configuration reason"
 n=$(grep -c '^-- ompkit config ' "$TMP/log")
-[ "$n" = 5 ] || fail "expected 5 configuration lines, got $n"
+nabl=$(grep -c '^-- ompkit config target-clang19-no' "$TMP/log")
+[ "$nabl" = 6 ] || fail "expected 6 ablation configuration lines, got $nabl"
+[ "$((n - nabl))" = 5 ] || fail "expected 5 configuration lines besides the ablation ones, got $((n - nabl))"
 grep -q '"name": "cuda-nvcc", "model": "cuda", "enabled": false, "reason": "nvcc not found' "$TMP/b/ompkit-configs.json" \
   || fail "manifest lacks the disabled reason"
 # A missing assembler root disables only the offload configuration.

@@ -1,0 +1,28 @@
+/* miniQMC-like proxy: batched tricubic B-spline value, gradient and Laplacian (VGL) of
+ * MQ_SPLINES orbitals at a batch of walker positions, then a per-position reduction of each VGL
+ * component against a weight row (the determinant-ratio step). Shared by every model: data, host
+ * reference, verification; the device-callable parts are in miniqmc_kernel.h. */
+#ifndef MINIQMC_DATA_H
+#define MINIQMC_DATA_H
+#include "ok_proxy.h"
+
+#define MQ_GRID 16                 /* spline intervals per dimension */
+#define MQ_G (MQ_GRID + 3)         /* coefficient points per dimension */
+#define MQ_SPLINES 256             /* orbitals */
+#define MQ_BLOCK 64                /* orbitals per team in the offload form (miniQMC's blocking) */
+#define MQ_NBLOCKS (MQ_SPLINES / MQ_BLOCK)
+#define MQ_COMP 5                  /* value, gradient x/y/z, Laplacian */
+#define MQ_TOL 1e-9                /* |sum - ref| <= MQ_TOL * (1 + sum of |terms|) */
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+/* Coefficients (MQ_G^3 x MQ_SPLINES, orbital fastest) and the weight row, made once per process;
+ * *w points at the MQ_SPLINES weights. NULL if out of memory. */
+const double *mq_coefs_get(const double **w);
+/* Checks sums (positions x MQ_COMP) against the host reference within MQ_TOL. */
+void mq_verify(const double *sums, long positions, struct ok_outcome *o);
+#ifdef __cplusplus
+}
+#endif
+#endif

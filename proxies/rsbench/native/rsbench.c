@@ -1,0 +1,36 @@
+/* RSBench-like proxy, host OpenMP: the lookups in a parallel for. */
+#include "../rsbench_data.h"
+#include "../rsbench_kernel.h"
+
+#include <omp.h>
+#include <stdlib.h>
+
+#define RS_HOST_LOOKUPS (1L << 12)
+
+static void rsbench_host(const struct ok_params *p, struct ok_outcome *o) {
+  const long n = ok_proxy_size(p, RS_HOST_LOOKUPS, RS_HOST_LOOKUPS, RS_HOST_LOOKUPS);
+  const struct rs_data *d = rs_data_get();
+  unsigned char *out = malloc((size_t)n);
+  if (!d || !out) {
+    free(out);
+    o->error = 1;
+    ok_proxy_verdict(o, 0, "rsbench: out of host memory");
+    return;
+  }
+  int threads = 0;
+  double t0 = ok_proxy_now();
+#pragma omp parallel num_threads(p->threads)
+  {
+#pragma omp single
+    threads = omp_get_num_threads();
+#pragma omp for schedule(dynamic, 256)
+    for (long i = 0; i < n; ++i)
+      out[i] = rs_lookup(i, d->dist, d->num_nucs, d->mats, d->concs, d->max_nucs, d->poles, d->windows, d->k0);
+  }
+  o->seconds = o->e2e_seconds = ok_proxy_now() - t0;
+  if (p->inject_fault) out[0] = (unsigned char)(out[0] % RS_CHANNELS + 1);
+  o->threads = threads, o->teams = 1;
+  rs_verify(out, n, o);
+  free(out);
+}
+OK_REGISTER(rsbench, host, "host", "host clock around the parallel lookups", rsbench_host)

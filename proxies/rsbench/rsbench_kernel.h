@@ -1,0 +1,118 @@
+/* RSBench-like lookup, host and device (omp_target includes it inside `declare target`, CUDA
+ * compiles it __host__ __device__). */
+#ifndef RSBENCH_KERNEL_H
+#define RSBENCH_KERNEL_H
+#include "rsbench_data.h"
+
+#include <math.h>
+
+struct rs_c {
+  double re, im;
+};
+static inline OK_HD struct rs_c rs_c_mul(struct rs_c a, struct rs_c b) {
+  struct rs_c r = {a.re * b.re - a.im * b.im, a.re * b.im + a.im * b.re};
+  return r;
+}
+static inline OK_HD struct rs_c rs_c_div(struct rs_c a, struct rs_c b) {
+  double d = b.re * b.re + b.im * b.im;
+  struct rs_c r = {(a.re * b.re + a.im * b.im) / d, (a.im * b.re - a.re * b.im) / d};
+  return r;
+}
+static inline OK_HD struct rs_c rs_c_exp(struct rs_c a) {
+  double m = exp(a.re);
+  struct rs_c r = {m * cos(a.im), m * sin(a.im)};
+  return r;
+}
+
+/* Faddeeva function w(z) = exp(-z^2) erfc(-iz): for |z| < 6 the Abrarov-Quine series with
+ * tau = 12 and 10 terms (a_n = 2 sqrt(pi)/tau exp(-n^2 pi^2/tau^2)); beyond, a two-pole rational
+ * approximation (the pair RSBench uses). */
+static inline OK_HD struct rs_c rs_faddeeva(struct rs_c z) {
+  const double pi = 3.14159265358979323846, tau = 12.0, rsqrtpi = 0.56418958354775628695;
+  if (z.re * z.re + z.im * z.im < 36.0) {
+    struct rs_c itz = {-tau * z.im, tau * z.re}; /* i tau z */
+    struct rs_c e = rs_c_exp(itz);
+    struct rs_c one_m = {1.0 - e.re, -e.im}, tz = {tau * z.re, tau * z.im};
+    struct rs_c q = rs_c_div(one_m, tz);
+    struct rs_c w = {-q.im, q.re}; /* i (1 - e^{i tau z}) / (tau z) */
+    struct rs_c z2 = rs_c_mul(z, z), sum = {0, 0};
+    for (int n = 1; n <= 10; ++n) {
+      double an = 2.0 * (1.0 / rsqrtpi) / tau * exp(-(double)(n * n) * pi * pi / (tau * tau));
+      double sgn = n % 2 ? -1.0 : 1.0;
+      struct rs_c num = {sgn * e.re - 1.0, sgn * e.im};
+      struct rs_c den = {(double)(n * n) * pi * pi - tau * tau * z2.re, -tau * tau * z2.im};
+      struct rs_c t = rs_c_div(num, den);
+      sum.re += an * t.re, sum.im += an * t.im;
+    }
+    struct rs_c f = rs_c_mul(z, sum); /* then times i tau^2 / sqrt(pi) */
+    double s = tau * tau * rsqrtpi;
+    w.re += -s * f.im, w.im += s * f.re;
+    return w;
+  }
+  const double a = 0.512424224754768462984202823134979415014943561548661637413182,
+               b = 0.275255128608410950901357962647054304017026259671664935783653,
+               c = 0.051765358792987823963876628425793170829107067780337219430904,
+               d = 2.724744871391589049098642037352945695982973740328335064216346;
+  struct rs_c z2 = rs_c_mul(z, z), zb = {z2.re - b, z2.im}, zd = {z2.re - d, z2.im};
+  struct rs_c t1 = rs_c_div((struct rs_c){a, 0}, zb), t2 = rs_c_div((struct rs_c){c, 0}, zd);
+  struct rs_c s = {t1.re + t2.re, t1.im + t2.im}, zs = rs_c_mul(z, s);
+  struct rs_c w = {-zs.im, zs.re}; /* i z (a/(z^2-b) + c/(z^2-d)) */
+  return w;
+}
+
+/* The phase factors exp(-2 i phi_l), phi_l = k0_l sqrt(E), written to a local array by pointer. */
+static inline OK_HD void rs_sig_t_factors(double e, const double *k0, struct rs_c *f) {
+  for (int l = 0; l < RS_L; ++l) {
+    double phi = k0[l] * sqrt(e);
+    f[l].re = cos(2.0 * phi), f[l].im = -sin(2.0 * phi);
+  }
+}
+
+/* Micro cross sections of one nuclide at energy e: window background plus its poles. */
+static inline OK_HD void rs_micro(double e, const struct rs_pole *poles, const struct rs_window *win,
+                                  const double *k0, double *xs) {
+  struct rs_c sigtf[RS_L];
+  rs_sig_t_factors(e, k0, sigtf);
+  int w = (int)(e * RS_WINDOWS);
+  if (w >= RS_WINDOWS) w = RS_WINDOWS - 1;
+  double st = e * win[w].t, sa = e * win[w].a, sf = e * win[w].f;
+  for (int p = win[w].start; p < win[w].end; ++p) {
+    const struct rs_pole *q = &poles[p];
+    struct rs_c z = {(e - q->ea_re) * RS_DOPPLER, -q->ea_im * RS_DOPPLER};
+    struct rs_c fd = rs_faddeeva(z);
+    struct rs_c rt = {q->rt_re, q->rt_im}, ra = {q->ra_re, q->ra_im}, rf = {q->rf_re, q->rf_im};
+    st += rs_c_mul(rs_c_mul(rt, fd), sigtf[q->l]).re;
+    sa += rs_c_mul(ra, fd).re;
+    sf += rs_c_mul(rf, fd).re;
+  }
+  xs[0] = st, xs[1] = sa, xs[2] = sf, xs[3] = st - sa;
+}
+
+/* Macro cross sections of material mat, accumulated into macro[] over its nuclides. */
+static OK_NOINLINE OK_HD void rs_macro(double e, int mat, const int *num_nucs, const int *mats, const double *concs,
+                                       int max_nucs, const struct rs_pole *poles, const struct rs_window *windows,
+                                       const double *k0, double *macro) {
+  for (int k = 0; k < RS_CHANNELS; ++k) macro[k] = 0;
+  for (int j = 0; j < num_nucs[mat]; ++j) {
+    double xs[RS_CHANNELS];
+    long nuc = mats[mat * max_nucs + j];
+    rs_micro(e, poles + nuc * RS_POLES, windows + nuc * RS_WINDOWS, k0 + nuc * RS_L, xs);
+    for (int k = 0; k < RS_CHANNELS; ++k) macro[k] += xs[k] * concs[mat * max_nucs + j];
+  }
+}
+
+/* Lookup i: energy and material from i alone; the result is the largest channel + 1. */
+static inline OK_HD unsigned char rs_lookup(long i, const double *dist, const int *num_nucs, const int *mats,
+                                            const double *concs, int max_nucs, const struct rs_pole *poles,
+                                            const struct rs_window *windows, const double *k0) {
+  unsigned long long s = (unsigned long long)i * 0x9e3779b97f4a7c15ull + 0x2545f491ull;
+  double e = ok_proxy_u01(&s);
+  int mat = ok_proxy_pick_mat(dist, ok_proxy_u01(&s));
+  double macro[RS_CHANNELS];
+  rs_macro(e, mat, num_nucs, mats, concs, max_nucs, poles, windows, k0, macro);
+  int best = 0;
+  for (int k = 1; k < RS_CHANNELS; ++k)
+    if (macro[k] > macro[best]) best = k;
+  return (unsigned char)(best + 1);
+}
+#endif

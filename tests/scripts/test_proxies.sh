@@ -1,0 +1,60 @@
+# The proxy applications (proxies/, docs/proxies.md) verify against their host references in every
+# host-runnable form, and a deliberately broken result fails verification:
+#   native-gcc / native-clang19 benches: each proxy at its host size;
+#   the omp_target forms, built here for libomptarget's x86_64 host plugin (a device that is not
+#   the initial device): every variant at a small --size.
+. "$(dirname "$0")/lib.sh"
+PROXIES="xsbench su3 rsbench miniqmc"
+runs="--runs 1 --warmup 0"
+ran=0
+for cfg in native-gcc native-clang19; do
+  config_enabled "$cfg" || continue
+  B=$(bench "$cfg")
+  # shellcheck disable=SC2086
+  "$B" --run xsbench --run su3 --run rsbench --run miniqmc --threads 2 $runs >"$TMP/$cfg.ok" 2>"$TMP/err" ||
+    fail "$cfg: clean run exited $?: $(cat "$TMP/$cfg.ok" "$TMP/err" | tail -n 5)"
+  for k in $PROXIES; do
+    grep "\"kernel\":\"$k\"" "$TMP/$cfg.ok" | grep '"status":"ok","verified":true' | grep '"size":[1-9]' |
+      grep -q '"e2e_time_s":{"median"' || fail "$cfg: $k not verified with size and e2e time: $(grep "\"kernel\":\"$k\"" "$TMP/$cfg.ok")"
+  done
+  set +e
+  # shellcheck disable=SC2086
+  "$B" --run xsbench --run su3 --run rsbench --run miniqmc --threads 2 $runs --inject-fault >"$TMP/$cfg.bad" 2>/dev/null
+  rc=$?
+  set -e
+  [ $rc = 1 ] || fail "$cfg: faulty run exited $rc, want 1"
+  n=$(grep -c '"status":"wrong result"' "$TMP/$cfg.bad")
+  [ "$n" = 4 ] || fail "$cfg: $n of 4 proxies caught the fault: $(cat "$TMP/$cfg.bad")"
+  grep -q 'xsbench: 1 of 8192 lookups differ from the host reference' "$TMP/$cfg.bad" || fail "$cfg: xsbench fault detail"
+  ran=$((ran + 1))
+done
+
+# The omp_target forms on the host plugin.
+CC=$(command -v clang-19) || { [ $ran -gt 0 ] && pass "$ran native configuration(s) verified (no clang-19 for the omp_target forms)"; skip "no clang-19"; }
+K="$SRC/kernels"
+P="$SRC/proxies"
+"$CC" -O1 -std=gnu11 -fopenmp -fopenmp-targets=x86_64-unknown-linux-gnu -DOK_CONFIG='"host-test"' -DOK_MODEL='"omp_target"' \
+  -DOK_FLAGS='""' -DOK_COMPILER='""' -I"$K/common" -I"$K" -I"$P/common" -Wno-unknown-pragmas -Wno-openmp-mapping \
+  "$K/common/bench_main.c" "$K/common/ok_measure.c" "$K/common/ok_values.c" "$K/common/ok_case.c" "$K/omp_target/harness.c" \
+  "$P/common/ok_proxy.c" "$P"/*/*_data.c "$P"/*/omp_target/*.c \
+  -lm -L/usr/lib/llvm-19/lib -Wl,-rpath,/usr/lib/llvm-19/lib -o "$TMP/bench" 2>"$TMP/cc.err" || fail "build: $(tail -n 5 "$TMP/cc.err")"
+sizes="xsbench=4096 su3=128 rsbench=256 miniqmc=16"
+variants=$("$TMP/bench" --list | grep '"family":"proxy"' | sed 's/.*"kernel":"\([a-z0-9]*\)","variant":"\([a-z0-9_]*\)".*/\1\/\2/')
+nv=$(echo "$variants" | wc -w)
+[ "$nv" = 11 ] || fail "want 11 omp_target proxy variants (xsbench 2, su3 5, rsbench 2, miniqmc 2), got $nv: $variants"
+for v in $variants; do
+  k=${v%/*}
+  s=$(echo "$sizes" | tr ' ' '\n' | grep "^$k=" | cut -d= -f2)
+  # shellcheck disable=SC2086
+  OMP_NUM_THREADS=2 "$TMP/bench" --run "$v" --size "$s" $runs >"$TMP/t.ok" 2>"$TMP/err" ||
+    fail "omp_target $v: exited $?: $(cat "$TMP/t.ok" "$TMP/err" | tail -n 3)"
+  grep -q "\"status\":\"ok\",\"verified\":true,\"on_device\":true" "$TMP/t.ok" || fail "omp_target $v: $(grep status "$TMP/t.ok")"
+  grep -q "\"size\":$s," "$TMP/t.ok" || fail "omp_target $v: size $s not recorded"
+  set +e
+  # shellcheck disable=SC2086
+  OMP_NUM_THREADS=2 "$TMP/bench" --run "$v" --size "$s" $runs --inject-fault >"$TMP/t.bad" 2>/dev/null
+  rc=$?
+  set -e
+  [ $rc = 1 ] && grep -q '"status":"wrong result"' "$TMP/t.bad" || fail "omp_target $v: fault not caught (exit $rc)"
+done
+pass "proxies verified and faults caught: $ran native configuration(s), $nv omp_target variants on the host plugin"
