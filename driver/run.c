@@ -231,6 +231,25 @@ static char g_host[256], g_gpu[256];
 
 static char *env_benchmarks[] = {"OMP_TARGET_OFFLOAD=MANDATORY", "LIBOMPTARGET_INFO=16", NULL};
 
+/* The environment a configuration's bench runs under: env_benchmarks (offload models) plus the
+ * configuration's own run_env (e.g. LIBOMPTARGET_NEXTGEN_PLUGINS=0 picks LLVM 16's old plugin).
+ * env_out holds up to 15 entries; text is the "K=V ..." string recorded in every result line. */
+static void config_env(const struct ok_config *c, char **env_out, char *store, size_t n, char *text, size_t tn) {
+  int k = 0, target = c->model_id == OKM_OMP_TARGET;
+  text[0] = 0;
+  if (target)
+    for (int i = 0; env_benchmarks[i]; ++i) {
+      env_out[k++] = env_benchmarks[i];
+      snprintf(text + strlen(text), tn - strlen(text), "%s%s", i ? " " : "", env_benchmarks[i]);
+    }
+  snprintf(store, n, "%s", c->run_env);
+  for (char *t = strtok(store, " "); t && k < 15; t = strtok(NULL, " ")) {
+    env_out[k++] = t;
+    snprintf(text + strlen(text), tn - strlen(text), "%s%s", text[0] ? " " : "", t);
+  }
+  env_out[k] = NULL;
+}
+
 /* On a terminal: one line redrawn in place (done/total, current run, elapsed, estimate left). */
 static void progress(const struct run_opts *o, int done, int total, const char *cfg, const char *spec) {
   if (!o->tty) return;
@@ -262,7 +281,7 @@ static void log_result(json_t *j, const struct ok_config *c, const char *spec, i
  * method could not separate from its baseline is "not measured", which is an outcome, not a failure. */
 static int is_failure(const char *status) {
   return !status || (strcmp(status, "ok") && strncmp(status, "not measured", 12) && strncmp(status, "skipped", 7) &&
-                     strcmp(status, "disabled"));
+                     strcmp(status, "disabled") && strncmp(status, "not built", 9) && strncmp(status, "not runnable", 12));
 }
 
 /* One bench process's worth of variants, and what the driver learns while it runs. A bench that
@@ -432,7 +451,11 @@ static int on_line(void *ctx, char *line) {
   json_object_set_new(j, OK_FNAME(model), json_string(c->model));
   if (g_host[0]) json_object_set_new(j, OK_FNAME(host), json_string(g_host));
   if (c->needs_gpu && g_gpu[0]) json_object_set_new(j, OK_FNAME(gpu), json_string(g_gpu));
-  if (target) json_object_set_new(j, OK_FNAME(env), json_string("OMP_TARGET_OFFLOAD=MANDATORY LIBOMPTARGET_INFO=16"));
+  if (target || c->run_env[0]) {
+    char *ev[16], store[1024], text[1200];
+    config_env(c, ev, store, sizeof store, text, sizeof text);
+    json_object_set_new(j, OK_FNAME(env), json_string(text));
+  }
   study_join(b->st, c, j, b->text ? b->text : "");
   if (b->o->repeat > 1) json_object_set_new(j, OK_FNAME(repeat), json_integer(b->repeat));
   append_line(b->res, j);
@@ -458,7 +481,6 @@ static int on_line(void *ctx, char *line) {
 static int run_batch(struct batch *b) {
   const struct ok_config *c = b->c;
   const struct run_opts *o = b->o;
-  int target = c->model_id == OKM_OMP_TARGET;
   char runs[16];
   snprintf(runs, sizeof runs, "%d", o->runs);
   char **argv = calloc((size_t)b->n * 2 + 8, sizeof *argv);
@@ -475,7 +497,10 @@ static int run_batch(struct batch *b) {
     for (int i = 0; i < b->n; ++i)
       if (b->items[i].state == 0 && specs[i]) argv[k++] = "--run", argv[k++] = specs[i], ++left;
     if (!left) break;
-    argv[k++] = "--sweep", argv[k++] = (char *)o->sweep;
+    /* A configuration with a sweep cap (the compiler matrix's extra compilers) runs at most that
+     * sweep, so it fits its share of the study time (README: configurations). */
+    const char *sweep = c->sweep_cap[0] && !strcmp(o->sweep, "full") ? c->sweep_cap : o->sweep;
+    argv[k++] = "--sweep", argv[k++] = (char *)sweep;
     if (o->runs > 0) argv[k++] = "--runs", argv[k++] = runs;
     argv[k] = NULL;
     b->cur = -1, b->saw_marker = 0, b->tlen = 0;
@@ -486,7 +511,9 @@ static int run_batch(struct batch *b) {
       if (b->items[i].state == 0) first = i;
     if (b->n == 1) item_begin(b, first);
     struct ok_proc p;
-    if (ok_spawn_lines(argv, target ? env_benchmarks : NULL, o->timeout, on_line, b, &p)) {
+    char *ev[16], store[1024], text[1200];
+    config_env(c, ev, store, sizeof store, text, sizeof text);
+    if (ok_spawn_lines(argv, ev[0] ? ev : NULL, o->timeout, on_line, b, &p)) {
       if (b->cur < 0) item_begin(b, first);
       item_end(b, 0, "crashed: could not start", strerror(errno), 1);
       continue;
@@ -565,6 +592,10 @@ static void provenance(const struct ok_manifest *m, const char *dir, json_t *gpu
     json_object_set_new(e, "enabled", json_boolean(c->enabled));
     if (!c->enabled) json_object_set_new(e, "reason", json_string(c->reason));
     json_object_set_new(e, "compiler_version", json_string(c->compiler_version));
+    if (c->version_full && *c->version_full) json_object_set_new(e, "version_full", json_string(c->version_full));
+    if (c->run_env[0]) json_object_set_new(e, "run_env", json_string(c->run_env));
+    if (c->sweep_cap[0]) json_object_set_new(e, "sweep_cap", json_string(c->sweep_cap));
+    if (c->not_runnable[0]) json_object_set_new(e, "not_runnable", json_string(c->not_runnable));
     if (c->enabled) {
       char *argv[] = {(char *)c->bench, "--info", NULL};
       struct ok_proc p;
@@ -833,6 +864,15 @@ int cmd_run(int argc, char **argv) {
     if (!c->enabled) {
       printf("ompkit: %s: disabled (%s)\n", c->name, c->reason);
       json_t *j = status_line(c, NULL, NULL, "disabled", c->reason);
+      append_line(res, j);
+      json_decref(j);
+      continue;
+    }
+    if (c->not_runnable[0]) { /* compile data only (remarks, modes, registers): `ompkit check` reads them */
+      char st[300];
+      snprintf(st, sizeof st, "not runnable: %s", c->not_runnable);
+      printf("ompkit: %s: %s\n", c->name, st);
+      json_t *j = status_line(c, NULL, NULL, st, NULL);
       append_line(res, j);
       json_decref(j);
       continue;

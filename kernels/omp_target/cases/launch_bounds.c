@@ -24,7 +24,7 @@ static void launch_bounds_constant(const struct ok_params *p, struct ok_outcome 
     const long stride = (long)omp_get_num_teams() * omp_get_num_threads();
     const long first = (long)omp_get_team_num() * omp_get_num_threads() + omp_get_thread_num();
     if (first == 0) {
-      seen.on_device = !omp_is_initial_device();
+      seen.on_device = ok_ot_on_device();
       seen.teams = omp_get_num_teams();
       seen.threads = omp_get_num_threads();
     }
@@ -50,7 +50,7 @@ static void launch_bounds_runtime(const struct ok_params *p, struct ok_outcome *
     const long stride = (long)omp_get_num_teams() * omp_get_num_threads();
     const long first = (long)omp_get_team_num() * omp_get_num_threads() + omp_get_thread_num();
     if (first == 0) {
-      seen.on_device = !omp_is_initial_device();
+      seen.on_device = ok_ot_on_device();
       seen.teams = omp_get_num_teams();
       seen.threads = omp_get_num_threads();
     }

@@ -35,7 +35,7 @@ static void team_array_b8(const struct ok_params *p, struct ok_outcome *o) {
   {
     unsigned long long slots[SLOTS];
     if (omp_get_team_num() == 0) {
-      seen.on_device = !omp_is_initial_device();
+      seen.on_device = ok_ot_on_device();
       seen.teams = omp_get_num_teams();
     }
     for (long c = omp_get_team_num(); c < nt; c += omp_get_num_teams()) {
@@ -78,7 +78,7 @@ static void team_array_b1k(const struct ok_params *p, struct ok_outcome *o) {
   {
     unsigned long long slots[SLOTS];
     if (omp_get_team_num() == 0) {
-      seen.on_device = !omp_is_initial_device();
+      seen.on_device = ok_ot_on_device();
       seen.teams = omp_get_num_teams();
     }
     for (long c = omp_get_team_num(); c < nt; c += omp_get_num_teams()) {
@@ -121,7 +121,7 @@ static void team_array_b8k(const struct ok_params *p, struct ok_outcome *o) {
   {
     unsigned long long slots[SLOTS];
     if (omp_get_team_num() == 0) {
-      seen.on_device = !omp_is_initial_device();
+      seen.on_device = ok_ot_on_device();
       seen.teams = omp_get_num_teams();
     }
     for (long c = omp_get_team_num(); c < nt; c += omp_get_num_teams()) {
@@ -164,7 +164,7 @@ static void team_array_b32k(const struct ok_params *p, struct ok_outcome *o) {
   {
     unsigned long long slots[SLOTS];
     if (omp_get_team_num() == 0) {
-      seen.on_device = !omp_is_initial_device();
+      seen.on_device = ok_ot_on_device();
       seen.teams = omp_get_num_teams();
     }
     for (long c = omp_get_team_num(); c < nt; c += omp_get_num_teams()) {
@@ -207,7 +207,7 @@ static void team_array_b44k(const struct ok_params *p, struct ok_outcome *o) {
   {
     unsigned long long slots[SLOTS];
     if (omp_get_team_num() == 0) {
-      seen.on_device = !omp_is_initial_device();
+      seen.on_device = ok_ot_on_device();
       seen.teams = omp_get_num_teams();
     }
     for (long c = omp_get_team_num(); c < nt; c += omp_get_num_teams()) {
@@ -234,6 +234,7 @@ static void team_array_b44k(const struct ok_params *p, struct ok_outcome *o) {
 }
 OK_REGISTER(team_array, b44k, "generic", "omp_get_wtime around the target region", team_array_b44k)
 
+#if OK_OT_HAS_OMP_ALLOCATE
 static void team_array_p44k(const struct ok_params *p, struct ok_outcome *o) {
   enum { SLOTS = 5632 }; /* 44 KiB, allocated in team memory explicitly: no globalization involved */
   const long chunk = ok_case_elements(p) / p->teams;
@@ -251,7 +252,7 @@ static void team_array_p44k(const struct ok_params *p, struct ok_outcome *o) {
     unsigned long long slots[SLOTS];
 #pragma omp allocate(slots) allocator(omp_pteam_mem_alloc)
     if (omp_get_team_num() == 0) {
-      seen.on_device = !omp_is_initial_device();
+      seen.on_device = ok_ot_on_device();
       seen.teams = omp_get_num_teams();
     }
     for (long c = omp_get_team_num(); c < nt; c += omp_get_num_teams()) {
@@ -277,6 +278,9 @@ static void team_array_p44k(const struct ok_params *p, struct ok_outcome *o) {
   ok_case_sums_done(sums, nt, chunk, SLOTS, &seen, omp_get_wtime() - t0, o);
 }
 OK_REGISTER(team_array, p44k, "generic", "omp_get_wtime around the target region", team_array_p44k)
+#else
+OK_REGISTER_NOT_BUILT(team_array, p44k, "generic", "compiler limit (#pragma omp allocate: sorry, unimplemented in GCC < 14)")
+#endif
 
 static void team_array_g64k(const struct ok_params *p, struct ok_outcome *o) {
   enum { SLOTS = 8192 }; /* 64 KiB per team, in global memory: more than a kernel can get in shared memory */
@@ -297,7 +301,7 @@ static void team_array_g64k(const struct ok_params *p, struct ok_outcome *o) {
   {
     unsigned long long *slots = bins + (long)omp_get_team_num() * SLOTS; /* this team's bins */
     if (omp_get_team_num() == 0) {
-      seen.on_device = !omp_is_initial_device();
+      seen.on_device = ok_ot_on_device();
       seen.teams = omp_get_num_teams();
     }
     for (long c = omp_get_team_num(); c < nt; c += omp_get_num_teams()) {

@@ -1,0 +1,43 @@
+/* What the omp_target kernels need beyond standard OpenMP, behind ONE guard.
+ *
+ * OK_OT_CLANG_EXT is 1 where the compiler has LLVM's OpenMP extensions: <ompx.h> (shuffles,
+ * ballot, ompx_sync_block), `begin assumes` with the ext_ assumptions, `begin declare variant`.
+ * It is 0 under GCC (GCC 12: no ompx.h, "expected 'declare' before 'assumes'") and where the
+ * configuration's ompx probe failed (OK_NO_OMPX, cmake/configs_matrix.cmake). A variant that
+ * needs an extension registers, when it is 0, OK_REGISTER_NOT_BUILT(..., OK_OT_CLANG_ONLY(why)):
+ * the study lists it as "not built: clang extension (why)" instead of losing it. */
+#ifndef OK_PORTABLE_H
+#define OK_PORTABLE_H
+#include <omp.h>
+
+#if defined(__clang__) && !defined(OK_NO_OMPX)
+#define OK_OT_CLANG_EXT 1
+#else
+#define OK_OT_CLANG_EXT 0
+#endif
+#define OK_OT_CLANG_ONLY(WHY) "clang extension (" WHY ")"
+
+/* Standard OpenMP that a compiler has not implemented: not a clang extension, a compiler limit.
+ * GCC 12 and 13 answer `#pragma omp allocate` with "sorry, unimplemented" (GCC 14 has it for C). */
+#if defined(__GNUC__) && !defined(__clang__) && __GNUC__ < 14
+#define OK_OT_HAS_OMP_ALLOCATE 0
+#else
+#define OK_OT_HAS_OMP_ALLOCATE 1
+#endif
+
+/* The OpenMP API calls allowed strictly inside `teams` are omp_get_num_teams/omp_get_team_num
+ * only; GCC enforces it (clang does not), so under GCC the kernels' other queries there go through
+ * functions. Under clang they stay direct calls: a wrapper changed openmp-opt's remarks (more
+ * OMP121 in state_machine with clang 19). */
+#if defined(__clang__)
+#define ok_ot_on_device() (!omp_is_initial_device())
+#define ok_ot_thread_limit() omp_get_thread_limit()
+#define ok_ot_set_num_threads(n) omp_set_num_threads(n)
+#else
+#pragma omp declare target
+static inline int ok_ot_on_device(void) { return !omp_is_initial_device(); }
+static inline int ok_ot_thread_limit(void) { return omp_get_thread_limit(); }
+static inline void ok_ot_set_num_threads(int n) { omp_set_num_threads(n); }
+#pragma omp end declare target
+#endif
+#endif
