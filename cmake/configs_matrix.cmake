@@ -13,7 +13,7 @@ set(OMPKIT_MATRIX_SWEEP_CAP "quick" CACHE STRING
 find_program(OMPKIT_CLANG16 NAMES clang-16)
 find_program(OMPKIT_CLANG22 NAMES clang-22)
 find_program(OMPKIT_GCC12 NAMES gcc-12)
-set(OMPKIT_LLVM16_RT "${OMPKIT_TOOLCHAINS}/llvm-16/usr/lib/llvm-16" CACHE PATH
+set(OMPKIT_LLVM16_RT "${OMPKIT_TOOLCHAINS}/llvm-16/usr/lib/llvm-16/lib" CACHE PATH
     "LLVM 16 OpenMP runtime unpacked from libomp5-16 and libomp-16-dev (they conflict with libomp-19-dev)")
 set(OMPKIT_LLVM22_RT "${OMPKIT_TOOLCHAINS}/llvm-22/usr/lib/llvm-22" CACHE PATH
     "LLVM 22 OpenMP headers unpacked from libomp-22-dev (no NVPTX device runtime in it)")
@@ -103,7 +103,7 @@ function(_ompkit_llvm_config name clang rtlib incdir allow_compile_only)
     else()
       set(feat "\"ompx\": false")
       set(defs "OK_NO_OMPX")
-      message(STATUS "ompkit config ${name}: no ompx.h shuffles (${ompx_why}): its ompx variants are not built")
+      message(STATUS "ompkit probe ${name}: no ompx.h (${ompx_why}): its ompx variants are not built")
     endif()
     if(runnable)
       _ompkit_try(has_crit crit_why "omp critical probe" "${clang}" -O2 ${common} -L${rtlib} critical.c -o critical-${name})
@@ -148,7 +148,7 @@ set(_matrix_names target-clang19)
 
 # --- target-clang16 and target-clang16-oldplugin: one build, two runtime plugins -------------------
 _ompkit_llvm_config(target-clang16 "${OMPKIT_CLANG16}" "${OMPKIT_LLVM16_RT}"
-  "${OMPKIT_LLVM16_RT}/lib/clang/16/include" FALSE " (clang-16; bootstrap installs it and unpacks its runtime)")
+  "${OMPKIT_LLVM16_RT}/clang/16/include" FALSE " (clang-16; bootstrap installs it and unpacks its runtime)")
 # LLVM 16's two CUDA plugins chose different launch shapes for the same combined loop (3200 vs
 # 8192 blocks): the old one is a second runtime configuration of the same build.
 set(OMPKIT_CFG_SHARE target-clang16)

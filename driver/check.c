@@ -333,6 +333,17 @@ int cmd_check(int argc, char **argv) {
       }
       continue;
     }
+    /* EXPECT lines are about LLVM's remarks and modes: a GCC configuration has none to check;
+     * configurations that share a build (target-clang16-oldplugin) are checked once. */
+    int gcc = base && !strncmp(base, "gcc", 3), dup = 0;
+    for (int q = 0; q < np; ++q) dup |= !strcmp(m.configs[picked[q]].artefacts, c->artefacts);
+    if (gcc || dup) {
+      if (want_config) {
+        if (gcc) ok_err("check: configuration %s has no LLVM remarks to check (GCC)", c->name), rc = OK_EXIT_USAGE;
+        else picked[np++] = i;
+      }
+      continue;
+    }
     picked[np++] = i;
   }
   if (rc == OK_EXIT_OK && !np) {

@@ -498,7 +498,7 @@ static int run_batch(struct batch *b) {
       if (b->items[i].state == 0 && specs[i]) argv[k++] = "--run", argv[k++] = specs[i], ++left;
     if (!left) break;
     /* A configuration with a sweep cap (the compiler matrix's extra compilers) runs at most that
-     * sweep, so it fits its share of the study time (README: configurations). */
+     * sweep under --full (and no primitives in the quick study), to fit its share of the study time. */
     const char *sweep = c->sweep_cap[0] && !strcmp(o->sweep, "full") ? c->sweep_cap : o->sweep;
     argv[k++] = "--sweep", argv[k++] = (char *)sweep;
     if (o->runs > 0) argv[k++] = "--runs", argv[k++] = runs;
@@ -930,6 +930,15 @@ int cmd_run(int argc, char **argv) {
         /* Whole kernels and primitives go to separate processes: a host primitive sweep
          * re-executes its bench once per affinity, which whole kernels must not follow. */
         int prim = json_is_true(json_object_get(v, "primitive"));
+        if (prim && c->sweep_cap[0] && !strcmp(o.sweep, "quick")) {
+          /* sweep_cap: the quick study runs this configuration's cases only; --full runs its
+           * primitives' capped sweep (README: the compiler matrix). */
+          json_t *j = status_line(c, k, var, "skipped: primitives run under --full only (sweep_cap)", NULL);
+          append_line(res, j);
+          json_decref(j);
+          json_decref(v);
+          continue;
+        }
         json_t *e = json_pack("{s:i,s:s,s:s,s:i}", "config", i, "kernel", k, "variant", var, "group",
                               batchable ? 2 * i + prim : -1);
         json_array_append_new(plan, e);

@@ -21,7 +21,7 @@ BUNDLE_DEBS="libomp5-19 libllvm19 libz3-4 libicu72 libxml2 libyaml-0-2 libjansso
 # libomp-NN-dev packages conflict with libomp-19-dev, so the LLVM runtimes are unpacked under
 # .toolchains/llvm-NN instead of installed. OMPKIT_MATRIX=0 skips all of it (those
 # configurations then say `disabled (... not found)`).
-MATRIX_PKGS="clang-16 clang-22 llvm-22 gcc-12-offload-nvptx libgomp-plugin-nvptx1"
+MATRIX_PKGS="clang-16 clang-tools-16 llvm-16 clang-22 llvm-22 gcc-12-offload-nvptx libgomp-plugin-nvptx1"
 if [ "${OMPKIT_MATRIX:-1}" != 0 ]; then
   PKGS="$PKGS $MATRIX_PKGS"
   BUNDLE_DEBS="$BUNDLE_DEBS libgomp-plugin-nvptx1"

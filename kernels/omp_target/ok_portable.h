@@ -2,20 +2,31 @@
  *
  * OK_OT_CLANG_EXT is 1 where the compiler has LLVM's OpenMP extensions: <ompx.h> (shuffles,
  * ballot, ompx_sync_block), `begin assumes` with the ext_ assumptions, `begin declare variant`.
- * It is 0 under GCC (GCC 12: no ompx.h, "expected 'declare' before 'assumes'") and where the
- * configuration's ompx probe failed (OK_NO_OMPX, cmake/configs_matrix.cmake). A variant that
- * needs an extension registers, when it is 0, OK_REGISTER_NOT_BUILT(..., OK_OT_CLANG_ONLY(why)):
- * the study lists it as "not built: clang extension (why)" instead of losing it. */
+ * It is 0 under GCC (GCC 12: no ompx.h, "expected 'declare' before 'assumes'"). OK_OT_OMPX narrows
+ * it to compilers whose ompx probe passed (cmake/configs_matrix.cmake). A variant that needs an
+ * extension registers, when it is 0, OK_REGISTER_NOT_BUILT(..., OK_OT_CLANG_ONLY(why)): the study
+ * lists it as "not built: clang extension (why)" instead of losing it. */
 #ifndef OK_PORTABLE_H
 #define OK_PORTABLE_H
 #include <omp.h>
 
-#if defined(__clang__) && !defined(OK_NO_OMPX)
+#if defined(__clang__)
 #define OK_OT_CLANG_EXT 1
 #else
 #define OK_OT_CLANG_EXT 0
 #endif
 #define OK_OT_CLANG_ONLY(WHY) "clang extension (" WHY ")"
+/* <ompx.h> came with LLVM 17: a clang whose ompx probe failed gets OK_NO_OMPX. */
+#if OK_OT_CLANG_EXT && !defined(OK_NO_OMPX)
+#define OK_OT_OMPX 1
+#else
+#define OK_OT_OMPX 0
+#endif
+#if OK_OT_CLANG_EXT
+#define OK_OT_NO_OMPX_WHY(WHAT) "feature probe: this LLVM has no ompx.h (LLVM 17+) for " WHAT
+#else
+#define OK_OT_NO_OMPX_WHY(WHAT) OK_OT_CLANG_ONLY(WHAT " from ompx.h")
+#endif
 
 /* Standard OpenMP that a compiler has not implemented: not a clang extension, a compiler limit.
  * GCC 12 and 13 answer `#pragma omp allocate` with "sorry, unimplemented" (GCC 14 has it for C). */

@@ -5,7 +5,7 @@
  * kernels. */
 #include "opaque.h"
 #include "prim_harness.h"
-#if OK_OT_CLANG_EXT
+#if OK_OT_OMPX
 #include <ompx.h>
 
 #define SH_I(X) acc = ompx_shfl_down_sync_i(mask, X, 1, w);
@@ -70,6 +70,6 @@ OK_OT_SWEEP(sweep_generic, prims, 4, launch_generic, 0, 1, 0)
 OK_REGISTER_SWEEP(shfl, shfl_down_sync_spmd, "spmd", OK_OT_TIMER, sweep_spmd)
 OK_REGISTER_SWEEP(shfl, shfl_down_sync_generic, "generic", OK_OT_TIMER, sweep_generic)
 #else
-OK_REGISTER_NOT_BUILT(shfl, shfl_down_sync_spmd, "spmd", OK_OT_CLANG_ONLY("ompx_shfl_down_sync from ompx.h"))
-OK_REGISTER_NOT_BUILT(shfl, shfl_down_sync_generic, "generic", OK_OT_CLANG_ONLY("ompx_shfl_down_sync from ompx.h"))
+OK_REGISTER_NOT_BUILT(shfl, shfl_down_sync_spmd, "spmd", OK_OT_NO_OMPX_WHY("ompx_shfl_down_sync"))
+OK_REGISTER_NOT_BUILT(shfl, shfl_down_sync_generic, "generic", OK_OT_NO_OMPX_WHY("ompx_shfl_down_sync"))
 #endif

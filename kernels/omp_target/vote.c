@@ -3,7 +3,7 @@
  * same host simulation of the warp. SPMD and generic kernels. */
 #include "opaque.h"
 #include "prim_harness.h"
-#if OK_OT_CLANG_EXT
+#if OK_OT_OMPX
 #include <ompx.h>
 
 /* The ballot is 64-bit for AMD's wavefronts; a 32-lane warp fills the low word. */
@@ -57,6 +57,6 @@ OK_OT_SWEEP(sweep_generic, prims, 1, launch_generic, 0, 1, 0)
 OK_REGISTER_SWEEP(vote, ballot_sync_spmd, "spmd", OK_OT_TIMER, sweep_spmd)
 OK_REGISTER_SWEEP(vote, ballot_sync_generic, "generic", OK_OT_TIMER, sweep_generic)
 #else
-OK_REGISTER_NOT_BUILT(vote, ballot_sync_spmd, "spmd", OK_OT_CLANG_ONLY("ompx_ballot_sync from ompx.h"))
-OK_REGISTER_NOT_BUILT(vote, ballot_sync_generic, "generic", OK_OT_CLANG_ONLY("ompx_ballot_sync from ompx.h"))
+OK_REGISTER_NOT_BUILT(vote, ballot_sync_spmd, "spmd", OK_OT_NO_OMPX_WHY("ompx_ballot_sync"))
+OK_REGISTER_NOT_BUILT(vote, ballot_sync_generic, "generic", OK_OT_NO_OMPX_WHY("ompx_ballot_sync"))
 #endif
