@@ -89,7 +89,9 @@ if [ -n "$base" ]; then
     mv -f "$dev.s" "$art/keep/$base.ptx"
     if [ -n "$ptxas" ]; then
       mkdir -p "$art/resources"
-      "$ptxas" -arch="$arch" -v "$art/keep/$base.ptx" -o "$dir/$base.ptxas.cubin" >"$art/resources/$base.ptxas.txt" 2>&1 \
+      # -c: the TU alone, its calls into the (absent) device runtime left unresolved; a kernel's
+      # count then excludes what those callees need.
+      "$ptxas" -c -arch="$arch" -v "$art/keep/$base.ptx" -o "$dir/$base.ptxas.cubin" >"$art/resources/$base.ptxas.txt" 2>&1 \
         || printf 'compile.sh: ptxas -v failed on %s (registers unknown)\n' "$base.ptx" >&2
       rm -f "$dir/$base.ptxas.cubin"
     fi
