@@ -161,6 +161,7 @@ int ok_manifest_load(struct ok_manifest *m) {
     if (!k->run_env) k->run_env = "";
     if (!k->not_runnable) k->not_runnable = "";
     if (!k->sweep_cap) k->sweep_cap = "";
+    k->matrix = json_is_true(json_object_get(c, "matrix"));
     snprintf(k->bench, sizeof k->bench, "%s/%s", m->dir, b);
     snprintf(k->artefacts, sizeof k->artefacts, "%s/%s", m->dir, a);
   }

@@ -19,6 +19,7 @@ struct ok_config {
   const char *not_runnable; /* non-empty: built for compile data only, and why it cannot run */
   const char *sweep_cap;    /* non-empty: the sweep this configuration runs at most (e.g. "quick") */
   const char *version_full; /* `clang --version` in full (with its commit), for provenance */
+  int matrix;               /* a compiler-matrix configuration: `ompkit check` takes it only by --config */
   char bench[4096], artefacts[4096];
 };
 

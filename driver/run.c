@@ -596,7 +596,7 @@ static void provenance(const struct ok_manifest *m, const char *dir, json_t *gpu
     if (c->run_env[0]) json_object_set_new(e, "run_env", json_string(c->run_env));
     if (c->sweep_cap[0]) json_object_set_new(e, "sweep_cap", json_string(c->sweep_cap));
     if (c->not_runnable[0]) json_object_set_new(e, "not_runnable", json_string(c->not_runnable));
-    if (c->enabled) {
+    if (c->enabled && !c->not_runnable[0]) {
       char *argv[] = {(char *)c->bench, "--info", NULL};
       struct ok_proc p;
       if (!ok_spawn(argv, NULL, 30, &p)) {
