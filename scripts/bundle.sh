@@ -30,9 +30,10 @@ dirty=$(git -C "$ROOT" status --porcelain 2>/dev/null | grep -v '^??' | head -n 
 sed "1a\\  \"git_sha\": \"$sha\"," "$BUILD/ompkit-configs.json" >"$B/ompkit-configs.json"
 for d in "$BUILD"/configs/*/; do
   name=$(basename "$d")
-  [ -x "$d/ompkit-bench" ] || continue
+  # A compile-only configuration (target-clang22) has no bench, only its compile data.
+  [ -x "$d/ompkit-bench" ] || [ -d "$d/artefacts/remarks" ] || continue
   mkdir -p "$B/configs/$name"
-  cp "$d/ompkit-bench" "$B/configs/$name/"
+  [ -x "$d/ompkit-bench" ] && cp "$d/ompkit-bench" "$B/configs/$name/"
   [ -d "$d/artefacts" ] && cp -r "$d/artefacts" "$B/configs/$name/"
   # nvcc --keep leaves preprocessed sources too: only the PTX is used (presence check).
   [ -d "$B/configs/$name/artefacts/keep" ] && find "$B/configs/$name/artefacts/keep" -type f ! -name '*.ptx' -delete

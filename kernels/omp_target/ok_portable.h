@@ -38,10 +38,12 @@
 /* GCC 12 for nvptx: `omp for reduction(+ : A[t:1])` (an array section) calls
  * __atomic_compare_exchange_16, which nothing provides: the offload link fails (mkoffload:
  * "unresolved symbol __atomic_compare_exchange_16"). Checked with GCC 12.2 only. */
+#ifndef OK_OT_HAS_SECTION_REDUCTION /* -DOK_OT_HAS_SECTION_REDUCTION=1 reproduces the failure */
 #if defined(__GNUC__) && !defined(__clang__) && __GNUC__ <= 12
 #define OK_OT_HAS_SECTION_REDUCTION 0
 #else
 #define OK_OT_HAS_SECTION_REDUCTION 1
+#endif
 #endif
 
 /* The OpenMP API calls allowed strictly inside `teams` are omp_get_num_teams/omp_get_team_num

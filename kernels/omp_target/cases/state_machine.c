@@ -118,5 +118,5 @@ static void state_machine_no_parallelism(const struct ok_params *p, struct ok_ou
 OK_REGISTER(state_machine, no_parallelism, "generic", "omp_get_wtime around the target region",
             state_machine_no_parallelism)
 #else
-OK_REGISTER_NOT_BUILT(state_machine, no_parallelism, "generic", OK_OT_CLANG_ONLY("begin assumes no_parallelism; GCC 12 has no assumes"))
+OK_REGISTER_NOT_BUILT(state_machine, no_parallelism, "generic", "compiler limit (OpenMP 5.1 `begin assumes no_parallelism`: GCC 12 has no assumes)")
 #endif
