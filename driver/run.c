@@ -881,7 +881,9 @@ int cmd_run(int argc, char **argv) {
     if (c->needs_gpu) {
       char *pa[] = {(char *)c->bench, "--probe", NULL};
       json_t *probe = NULL;
-      if (!ok_spawn(pa, NULL, 60, &p)) probe = first_json(p.out);
+      char *pev[16], pstore[1024], ptext[1200]; /* probe under the configuration's own plugin choice */
+      config_env(c, pev, pstore, sizeof pstore, ptext, sizeof ptext);
+      if (!ok_spawn(pa, pev[0] ? pev : NULL, 60, &p)) probe = first_json(p.out);
       long devs = probe ? (long)json_integer_value(json_object_get(probe, "devices")) : 0;
       if (devs < 1) {
         const char *why = probe ? json_string_value(json_object_get(probe, "device_name")) : "probe failed";
