@@ -44,11 +44,20 @@ endfunction()
 set(OMPKIT_MANIFEST_ENTRIES "")
 
 # ompkit_config(NAME MODEL COMPILER NEEDS_GPU ENABLED REASON [sub-build cmake args...])
+# Optional, set by the caller for one call (cmake/configs_matrix.cmake): OMPKIT_CFG_SHARE (run the
+# bench of that configuration's build instead of building one), OMPKIT_CFG_JSON (extra manifest
+# keys, `"key": "value", ...`), OMPKIT_CFG_NOTE (said after "enabled").
 function(ompkit_config name model compiler needs_gpu enabled reason)
   set(version "")
+  set(build_name ${name})
+  if(OMPKIT_CFG_SHARE)
+    set(build_name ${OMPKIT_CFG_SHARE})
+  endif()
   if(enabled)
     _ompkit_version(version "${compiler}")
-    message(STATUS "ompkit config ${name}: enabled (${version})")
+    message(STATUS "ompkit config ${name}: enabled (${version})${OMPKIT_CFG_NOTE}")
+  endif()
+  if(enabled AND NOT OMPKIT_CFG_SHARE)
     ExternalProject_Add(config-${name}
       SOURCE_DIR "${PROJECT_SOURCE_DIR}/kernels"
       BINARY_DIR "${PROJECT_BINARY_DIR}/configs/${name}"
@@ -57,6 +66,8 @@ function(ompkit_config name model compiler needs_gpu enabled reason)
                  -DOMPKIT_OFFLOAD_ARCH=${OMPKIT_OFFLOAD_ARCH} "-DOMPKIT_COMPILER_VERSION=${version}" ${ARGN}
       BUILD_ALWAYS ON
       INSTALL_COMMAND "")
+  endif()
+  if(enabled)
     set(en true)
   else()
     message(STATUS "ompkit config ${name}: disabled (${reason})")
@@ -65,7 +76,7 @@ function(ompkit_config name model compiler needs_gpu enabled reason)
   string(REPLACE "\\" "\\\\" reason "${reason}")
   string(REPLACE "\"" "\\\"" reason "${reason}")
   string(REPLACE "\"" "\\\"" version "${version}")
-  set(entry "    {\"name\": \"${name}\", \"model\": \"${model}\", \"enabled\": ${en}, \"reason\": \"${reason}\", \"compiler\": \"${compiler}\", \"compiler_version\": \"${version}\", \"needs_gpu\": ${needs_gpu}, \"bench\": \"configs/${name}/ompkit-bench\", \"artefacts\": \"configs/${name}/artefacts\", \"source_dir\": \"${PROJECT_SOURCE_DIR}/kernels\"}")
+  set(entry "    {\"name\": \"${name}\", \"model\": \"${model}\", \"enabled\": ${en}, \"reason\": \"${reason}\", \"compiler\": \"${compiler}\", \"compiler_version\": \"${version}\", \"needs_gpu\": ${needs_gpu}, \"bench\": \"configs/${build_name}/ompkit-bench\", \"artefacts\": \"configs/${build_name}/artefacts\", \"source_dir\": \"${PROJECT_SOURCE_DIR}/kernels\"${OMPKIT_CFG_JSON}}")
   if(OMPKIT_MANIFEST_ENTRIES)
     set(OMPKIT_MANIFEST_ENTRIES "${OMPKIT_MANIFEST_ENTRIES},\n${entry}" PARENT_SCOPE)
   else()
@@ -172,6 +183,9 @@ elseif(OMPKIT_NVCC)
 endif()
 ompkit_config(cuda-nvcc cuda "${OMPKIT_NVCC}" true ${ok} "${why}"
   -DCMAKE_C_COMPILER=${OMPKIT_GCC} -DCMAKE_CUDA_COMPILER=${OMPKIT_NVCC} -DCMAKE_CUDA_HOST_COMPILER=${OMPKIT_GCC})
+
+# The compiler matrix: LLVM 16 (two plugins), LLVM 22 (compile-only), GCC 12 offload, users' LLVMs.
+include(${CMAKE_CURRENT_LIST_DIR}/configs_matrix.cmake)
 
 file(WRITE "${PROJECT_BINARY_DIR}/ompkit-configs.json"
 "{\n  \"ompkit_manifest\": 1,\n  \"offload_arch\": \"${OMPKIT_OFFLOAD_ARCH}\",\n  \"source_dir\": \"${PROJECT_SOURCE_DIR}\",\n  \"configs\": [\n${OMPKIT_MANIFEST_ENTRIES}\n  ]\n}\n")

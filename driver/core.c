@@ -154,6 +154,14 @@ int ok_manifest_load(struct ok_manifest *m) {
      * for a disabled configuration. */
     if (!k->reason || k->enabled) k->reason = "";
     if (!k->compiler_version) k->compiler_version = "";
+    k->run_env = json_string_value(json_object_get(c, "run_env"));
+    k->not_runnable = json_string_value(json_object_get(c, "not_runnable"));
+    k->sweep_cap = json_string_value(json_object_get(c, "sweep_cap"));
+    k->version_full = json_string_value(json_object_get(c, "version_full"));
+    if (!k->run_env) k->run_env = "";
+    if (!k->not_runnable) k->not_runnable = "";
+    if (!k->sweep_cap) k->sweep_cap = "";
+    k->matrix = json_is_true(json_object_get(c, "matrix"));
     snprintf(k->bench, sizeof k->bench, "%s/%s", m->dir, b);
     snprintf(k->artefacts, sizeof k->artefacts, "%s/%s", m->dir, a);
   }

@@ -14,6 +14,12 @@ struct ok_config {
   int model_id; /* enum ok_model_id (kernels/common/ok_record.h) */
   int enabled, needs_gpu;
   int unselected; /* left out of this study (ompkit run --configs/--models) */
+  /* Compiler-matrix keys (cmake/configs_matrix.cmake): */
+  const char *run_env;      /* "K=V K=V" the driver sets when running this bench (e.g. a plugin choice) */
+  const char *not_runnable; /* non-empty: built for compile data only, and why it cannot run */
+  const char *sweep_cap;    /* non-empty: the sweep this configuration runs at most (e.g. "quick") */
+  const char *version_full; /* `clang --version` in full (with its commit), for provenance */
+  int matrix;               /* a compiler-matrix configuration: `ompkit check` takes it only by --config */
   char bench[4096], artefacts[4096];
 };
 

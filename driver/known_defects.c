@@ -139,7 +139,8 @@ int kd_is_known(const char *status) { return status && !strncmp(status, "known d
 
 int ok_status_is_failure(const char *status) {
   return !status || (strcmp(status, "ok") && strncmp(status, "not measured", 12) && strncmp(status, "skipped", 7) &&
-                     strcmp(status, "disabled") && !kd_is_known(status));
+                     strcmp(status, "disabled") && strncmp(status, "not built", 9) &&
+                     strncmp(status, "not runnable", 12) && !kd_is_known(status));
 }
 
 enum kd_outcome kd_apply(const struct ok_defects *d, const struct ok_config *c, json_t *line) {
@@ -151,7 +152,7 @@ enum kd_outcome kd_apply(const struct ok_defects *d, const struct ok_config *c, 
   json_object_set_new(line, OK_FNAME(expect_fail), json_string(what));
   const char *s = json_string_value(json_object_get(line, OK_FNAME(status)));
   if (kd_is_known(s)) return KD_KNOWN; /* applied before (a line read back) */
-  if (!ok_status_is_failure(s)) return KD_PASSED;
+  /* The marked status first: `not built` is no failure by itself, but marked it is the defect. */
   size_t n = strlen(e->value);
   if (s && !strncmp(s, e->value, n) && (s[n] == 0 || s[n] == ':')) {
     char st[512];
@@ -159,5 +160,6 @@ enum kd_outcome kd_apply(const struct ok_defects *d, const struct ok_config *c, 
     json_object_set_new(line, OK_FNAME(status), json_string(st));
     return KD_KNOWN;
   }
+  if (!ok_status_is_failure(s)) return KD_PASSED;
   return KD_OTHER;
 }

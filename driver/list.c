@@ -23,17 +23,23 @@ int cmd_list(int argc, char **argv) {
   int rc = OK_EXIT_OK;
   for (int i = 0; i < m.n; ++i) {
     const struct ok_config *c = &m.configs[i];
-    if (configs_only || !c->enabled) {
+    if (configs_only || !c->enabled || c->not_runnable[0]) {
       if (json) {
         json_t *j = json_pack("{s:s,s:s,s:b,s:s}", "config", c->name, "model", c->model, "enabled", c->enabled,
                               "compiler_version", c->compiler_version);
         if (!c->enabled) json_object_set_new(j, "reason", json_string(c->reason));
+        if (c->not_runnable[0]) json_object_set_new(j, "not_runnable", json_string(c->not_runnable));
+        if (c->run_env[0]) json_object_set_new(j, "run_env", json_string(c->run_env));
         char *s = json_dumps(j, JSON_COMPACT | JSON_PRESERVE_ORDER);
         puts(s);
         free(s);
         json_decref(j);
-      } else if (c->enabled)
-        printf("%-16s enabled   %s\n", c->name, c->compiler_version);
+      } else if (c->enabled && c->not_runnable[0])
+        printf("%-16s enabled   %s (compile data only; not runnable: %s)\n", c->name, c->compiler_version,
+               c->not_runnable);
+      else if (c->enabled)
+        printf("%-16s enabled   %s%s%s\n", c->name, c->compiler_version, c->run_env[0] ? "; runs with " : "",
+               c->run_env);
       else
         printf("%-16s disabled  %s\n", c->name, c->reason);
       continue;
@@ -51,8 +57,10 @@ int cmd_list(int argc, char **argv) {
         continue;
       }
       json_t *j = json_loads(line, 0, NULL);
-      printf("%-16s %s/%s (%s)\n", c->name, json_string_value(json_object_get(j, "kernel")),
-             json_string_value(json_object_get(j, "variant")), json_string_value(json_object_get(j, "source_mode")));
+      const char *nb = json_string_value(json_object_get(j, "not_built"));
+      printf("%-16s %s/%s (%s)%s%s\n", c->name, json_string_value(json_object_get(j, "kernel")),
+             json_string_value(json_object_get(j, "variant")), json_string_value(json_object_get(j, "source_mode")),
+             nb ? "  not built: " : "", nb ? nb : "");
       json_decref(j);
     }
     ok_proc_free(&p);

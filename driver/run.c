@@ -232,6 +232,25 @@ static char g_host[256], g_gpu[256];
 
 static char *env_benchmarks[] = {"OMP_TARGET_OFFLOAD=MANDATORY", "LIBOMPTARGET_INFO=16", NULL};
 
+/* The environment a configuration's bench runs under: env_benchmarks (offload models) plus the
+ * configuration's own run_env (e.g. LIBOMPTARGET_NEXTGEN_PLUGINS=0 picks LLVM 16's old plugin).
+ * env_out holds up to 15 entries; text is the "K=V ..." string recorded in every result line. */
+static void config_env(const struct ok_config *c, char **env_out, char *store, size_t n, char *text, size_t tn) {
+  int k = 0, target = c->model_id == OKM_OMP_TARGET;
+  text[0] = 0;
+  if (target)
+    for (int i = 0; env_benchmarks[i]; ++i) {
+      env_out[k++] = env_benchmarks[i];
+      snprintf(text + strlen(text), tn - strlen(text), "%s%s", i ? " " : "", env_benchmarks[i]);
+    }
+  snprintf(store, n, "%s", c->run_env);
+  for (char *t = strtok(store, " "); t && k < 15; t = strtok(NULL, " ")) {
+    env_out[k++] = t;
+    snprintf(text + strlen(text), tn - strlen(text), "%s%s", text[0] ? " " : "", t);
+  }
+  env_out[k] = NULL;
+}
+
 /* On a terminal: one line redrawn in place (done/total, current run, elapsed, estimate left). */
 static void progress(const struct run_opts *o, int done, int total, const char *cfg, const char *spec) {
   if (!o->tty) return;
@@ -455,7 +474,11 @@ static int on_line(void *ctx, char *line) {
   json_object_set_new(j, OK_FNAME(model), json_string(c->model));
   if (g_host[0]) json_object_set_new(j, OK_FNAME(host), json_string(g_host));
   if (c->needs_gpu && g_gpu[0]) json_object_set_new(j, OK_FNAME(gpu), json_string(g_gpu));
-  if (target) json_object_set_new(j, OK_FNAME(env), json_string("OMP_TARGET_OFFLOAD=MANDATORY LIBOMPTARGET_INFO=16"));
+  if (target || c->run_env[0]) {
+    char *ev[16], store[1024], text[1200];
+    config_env(c, ev, store, sizeof store, text, sizeof text);
+    json_object_set_new(j, OK_FNAME(env), json_string(text));
+  }
   study_join(b->st, c, j, b->text ? b->text : "");
   if (b->o->repeat > 1) json_object_set_new(j, OK_FNAME(repeat), json_integer(b->repeat));
   append_line(b->res, j);
@@ -482,7 +505,6 @@ static int on_line(void *ctx, char *line) {
 static int run_batch(struct batch *b) {
   const struct ok_config *c = b->c;
   const struct run_opts *o = b->o;
-  int target = c->model_id == OKM_OMP_TARGET;
   char runs[16];
   snprintf(runs, sizeof runs, "%d", o->runs);
   char **argv = calloc((size_t)b->n * 2 + 8, sizeof *argv);
@@ -499,7 +521,10 @@ static int run_batch(struct batch *b) {
     for (int i = 0; i < b->n; ++i)
       if (b->items[i].state == 0 && specs[i]) argv[k++] = "--run", argv[k++] = specs[i], ++left;
     if (!left) break;
-    argv[k++] = "--sweep", argv[k++] = (char *)o->sweep;
+    /* A configuration with a sweep cap (the compiler matrix's extra compilers) runs at most that
+     * sweep under --full (and no primitives in the quick study), to fit its share of the study time. */
+    const char *sweep = c->sweep_cap[0] && !strcmp(o->sweep, "full") ? c->sweep_cap : o->sweep;
+    argv[k++] = "--sweep", argv[k++] = (char *)sweep;
     if (o->runs > 0) argv[k++] = "--runs", argv[k++] = runs;
     argv[k] = NULL;
     b->cur = -1, b->saw_marker = 0, b->tlen = 0;
@@ -510,7 +535,9 @@ static int run_batch(struct batch *b) {
       if (b->items[i].state == 0) first = i;
     if (b->n == 1) item_begin(b, first);
     struct ok_proc p;
-    if (ok_spawn_lines(argv, target ? env_benchmarks : NULL, o->timeout, on_line, b, &p)) {
+    char *ev[16], store[1024], text[1200];
+    config_env(c, ev, store, sizeof store, text, sizeof text);
+    if (ok_spawn_lines(argv, ev[0] ? ev : NULL, o->timeout, on_line, b, &p)) {
       if (b->cur < 0) item_begin(b, first);
       item_end(b, 0, "crashed: could not start", strerror(errno), 1);
       continue;
@@ -589,7 +616,11 @@ static void provenance(const struct ok_manifest *m, const char *dir, json_t *gpu
     json_object_set_new(e, "enabled", json_boolean(c->enabled));
     if (!c->enabled) json_object_set_new(e, "reason", json_string(c->reason));
     json_object_set_new(e, "compiler_version", json_string(c->compiler_version));
-    if (c->enabled) {
+    if (c->version_full && *c->version_full) json_object_set_new(e, "version_full", json_string(c->version_full));
+    if (c->run_env[0]) json_object_set_new(e, "run_env", json_string(c->run_env));
+    if (c->sweep_cap[0]) json_object_set_new(e, "sweep_cap", json_string(c->sweep_cap));
+    if (c->not_runnable[0]) json_object_set_new(e, "not_runnable", json_string(c->not_runnable));
+    if (c->enabled && !c->not_runnable[0]) {
       char *argv[] = {(char *)c->bench, "--info", NULL};
       struct ok_proc p;
       if (!ok_spawn(argv, NULL, 30, &p)) {
@@ -892,11 +923,22 @@ int cmd_run(int argc, char **argv) {
       json_decref(j);
       continue;
     }
+    if (c->not_runnable[0]) { /* compile data only (remarks, modes, registers): `ompkit check` reads them */
+      char st[300];
+      snprintf(st, sizeof st, "not runnable: %s", c->not_runnable);
+      printf("ompkit: %s: %s\n", c->name, st);
+      json_t *j = status_line(c, NULL, NULL, st, NULL);
+      append_line(res, j);
+      json_decref(j);
+      continue;
+    }
     struct ok_proc p;
     if (c->needs_gpu) {
       char *pa[] = {(char *)c->bench, "--probe", NULL};
       json_t *probe = NULL;
-      if (!ok_spawn(pa, NULL, 60, &p)) probe = first_json(p.out);
+      char *pev[16], pstore[1024], ptext[1200]; /* probe under the configuration's own plugin choice */
+      config_env(c, pev, pstore, sizeof pstore, ptext, sizeof ptext);
+      if (!ok_spawn(pa, pev[0] ? pev : NULL, 60, &p)) probe = first_json(p.out);
       long devs = probe ? (long)json_integer_value(json_object_get(probe, "devices")) : 0;
       if (devs < 1) {
         const char *why = probe ? json_string_value(json_object_get(probe, "device_name")) : "probe failed";
@@ -945,6 +987,15 @@ int cmd_run(int argc, char **argv) {
         /* Whole kernels and primitives go to separate processes: a host primitive sweep
          * re-executes its bench once per affinity, which whole kernels must not follow. */
         int prim = json_is_true(json_object_get(v, "primitive"));
+        if (prim && c->sweep_cap[0] && !strcmp(o.sweep, "quick")) {
+          /* sweep_cap: the quick study runs this configuration's cases only; --full runs its
+           * primitives' capped sweep (README: the compiler matrix). */
+          json_t *j = status_line(c, k, var, "skipped: primitives run under --full only (sweep_cap)", NULL);
+          append_line(res, j);
+          json_decref(j);
+          json_decref(v);
+          continue;
+        }
         json_t *e = json_pack("{s:i,s:s,s:s,s:i}", "config", i, "kernel", k, "variant", var, "group",
                               batchable ? 2 * i + prim : -1);
         json_array_append_new(plan, e);

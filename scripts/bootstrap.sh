@@ -17,6 +17,15 @@ die() { printf 'ompkit bootstrap: error: %s\n' "$*" >&2; exit 2; }
 PKGS="gcc make cmake zstd libyaml-dev libjansson-dev gnuplot-nox clang-19 clang-tools-19 llvm-19 libomp-19-dev libclang-rt-19-dev"
 # Runtime pieces the GPU bundle carries (TOOLCHAIN.md: needed on Ubuntu 24.04 without clang).
 BUNDLE_DEBS="libomp5-19 libllvm19 libz3-4 libicu72 libxml2 libyaml-0-2 libjansson4 libgomp1 libedit2 libffi8 libbsd0 libmd0"
+# The compiler matrix (cmake/configs_matrix.cmake): clang-16, clang-22 and GCC 12 offload. Their
+# libomp-NN-dev packages conflict with libomp-19-dev, so the LLVM runtimes are unpacked under
+# .toolchains/llvm-NN instead of installed. OMPKIT_MATRIX=0 skips all of it (those
+# configurations then say `disabled (... not found)`).
+MATRIX_PKGS="clang-16 clang-tools-16 llvm-16 clang-22 llvm-22 gcc-12-offload-nvptx libgomp-plugin-nvptx1"
+if [ "${OMPKIT_MATRIX:-1}" != 0 ]; then
+  PKGS="$PKGS $MATRIX_PKGS"
+  BUNDLE_DEBS="$BUNDLE_DEBS libgomp-plugin-nvptx1"
+fi
 CUDA_DEB=nvidia-cuda-toolkit
 # gnuplot for the report's plots on the GPU node: gnuplot-nox and the libraries it loads that a
 # bare Ubuntu/Debian lacks (libc, libstdc++, libgcc, zlib are assumed; libedit, libbsd, libmd,
@@ -102,6 +111,23 @@ if [ ! -x "$CU/bin/ptxas" ] || [ ! -f "$CU/include/cuda.h" ]; then
   printf '/* ompkit: clang reads only this to pick the PTX ISA (7.8 for 11.8). */\n#define CUDA_VERSION 11080\n' >"$CU/include/cuda.h"
   rm -rf "$X"
   [ -x "$CU/bin/ptxas" ] || die "ptxas missing after unpacking $CUDA_DEB"
+fi
+
+# LLVM 16's OpenMP runtime (host libomp, libomptarget, both CUDA plugins with the unversioned .so
+# names libomptarget 16 dlopens, device bitcode up to sm_90) and LLVM 22's omp.h, unpacked.
+unpack_llvm() { # unpack_llvm <major> <check file> <pkg>...
+  v=$1 chk=$2; shift 2
+  [ -e "$TC/llvm-$v/$chk" ] && return 0
+  download "$TC/debs-llvm-$v" "$@"
+  say "unpacking the LLVM $v OpenMP runtime into .toolchains/llvm-$v"
+  rm -rf "$TC/llvm-$v.tmp" && mkdir -p "$TC/llvm-$v.tmp"
+  for f in "$TC/debs-llvm-$v"/*.deb; do dpkg-deb -x "$f" "$TC/llvm-$v.tmp"; done
+  rm -rf "$TC/llvm-$v" && mv "$TC/llvm-$v.tmp" "$TC/llvm-$v"
+  [ -e "$TC/llvm-$v/$chk" ] || die "$chk missing after unpacking $*"
+}
+if [ "${OMPKIT_MATRIX:-1}" != 0 ]; then
+  unpack_llvm 16 usr/lib/llvm-16/lib/libomptarget.rtl.cuda.nextgen.so libomp5-16 libomp-16-dev
+  unpack_llvm 22 usr/lib/llvm-22/lib/clang/22/include/omp.h libomp-22-dev
 fi
 
 # Runtime .deb files for `ompkit bundle` (version-matched to the installed clang-19).

@@ -30,9 +30,10 @@ dirty=$(git -C "$ROOT" status --porcelain 2>/dev/null | grep -v '^??' | head -n 
 sed "1a\\  \"git_sha\": \"$sha\"," "$BUILD/ompkit-configs.json" >"$B/ompkit-configs.json"
 for d in "$BUILD"/configs/*/; do
   name=$(basename "$d")
-  [ -x "$d/ompkit-bench" ] || continue
+  # A compile-only configuration (target-clang22) has no bench, only its compile data.
+  [ -x "$d/ompkit-bench" ] || [ -d "$d/artefacts/remarks" ] || continue
   mkdir -p "$B/configs/$name"
-  cp "$d/ompkit-bench" "$B/configs/$name/"
+  [ -x "$d/ompkit-bench" ] && cp "$d/ompkit-bench" "$B/configs/$name/"
   [ -d "$d/artefacts" ] && cp -r "$d/artefacts" "$B/configs/$name/"
   # nvcc --keep leaves preprocessed sources too: only the PTX is used (presence check).
   [ -d "$B/configs/$name/artefacts/keep" ] && find "$B/configs/$name/artefacts/keep" -type f ! -name '*.ptx' -delete
@@ -49,11 +50,37 @@ for pat in 'usr/lib/llvm-19/lib/libomp*.so*' 'usr/lib/x86_64-linux-gnu/libLLVM*.
            'usr/lib/x86_64-linux-gnu/libffi.so*' 'usr/lib/x86_64-linux-gnu/libbsd.so*' \
            'usr/lib/x86_64-linux-gnu/libmd.so*' \
            'usr/lib/x86_64-linux-gnu/libxml2.so*' 'usr/lib/x86_64-linux-gnu/libyaml*.so*' \
-           'usr/lib/x86_64-linux-gnu/libjansson.so*' 'usr/lib/x86_64-linux-gnu/libgomp.so*'; do
+           'usr/lib/x86_64-linux-gnu/libjansson.so*' 'usr/lib/x86_64-linux-gnu/libgomp.so*' \
+           'usr/lib/x86_64-linux-gnu/libgomp-plugin-nvptx.so*'; do
   # shellcheck disable=SC2086
   for f in $X/$pat; do [ -e "$f" ] && cp -P "$f" "$B/runtime/lib/"; done
 done
 ls "$DEBS"/*.deb | xargs -n1 basename >"$B/runtime/DEBS.txt"
+
+# The compiler matrix's own LLVM runtimes (clang-16's, a user's --toolchain): a bench built with
+# OMPKIT_RT_LIBDIR finds them through its DT_RPATH $ORIGIN/../../runtime/<config>, ahead of the
+# LLVM 19 libomp.so.5 on LD_LIBRARY_PATH. libomp, libomptarget, its CUDA plugins under the
+# unversioned names libomptarget 16 dlopens, and the libLLVM they link (from ldd).
+# They go into their own archive, ompkit-runtimes.tar.zst (libLLVM-16 alone is 24 MiB compressed,
+# more than the bundle's 60 MiB budget leaves): unpack it where the bundle is unpacked.
+RT=$OUT/ompkit-bundle-runtimes/ompkit-bundle/runtime
+rm -rf "$OUT/ompkit-bundle-runtimes" "$OUT/ompkit-runtimes.tar.zst"
+for f in "$BUILD"/configs/*/artefacts/runtime-libdir.txt; do
+  [ -f "$f" ] || continue
+  name=$(basename "$(dirname "$(dirname "$f")")")
+  [ -x "$BUILD/configs/$name/ompkit-bench" ] || continue
+  rt=$(cat "$f")
+  R="$RT/$name"
+  mkdir -p "$R"
+  for pat in 'libomp.so*' 'libomp-*.so*' 'libomptarget.so*' 'libomptarget.rtl.cuda*.so*'; do
+    # shellcheck disable=SC2086
+    for l in "$rt"/$pat; do [ -e "$l" ] && cp -P "$l" "$R/"; done
+  done
+  for l in "$BUILD/configs/$name/ompkit-bench" "$R"/libomptarget*.so.*; do
+    [ -e "$l" ] && ldd "$l" 2>/dev/null | awk '$1 ~ /^libLLVM/ && $3 ~ /^\// {print $3}'
+  done | sort -u | while read -r l; do cp -L "$l" "$R/"; done
+  printf '%s\n' "$rt" >"$R/FROM.txt"
+done
 
 # gnuplot for the report's plots (the GPU node has none): gnuplot-nox and the libraries it loads,
 # from .toolchains/debs-gnuplot, under gnuplot/. It goes into its own archive beside the bundle:
@@ -100,6 +127,12 @@ export LD_LIBRARY_PATH="$HERE/runtime/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 # Fail early and plainly if this machine lacks a library the binaries need.
 for b in "$HERE"/driver/ompkit "$HERE"/configs/*/ompkit-bench; do
   miss=$(ldd "$b" 2>/dev/null | awk '/not found/ {print $1}' | tr '\n' ' ')
+  c=$(basename "$(dirname "$b")")
+  if [ -n "$miss" ] && [ ! -d "$HERE/runtime/$c" ] && readelf -d "$b" 2>/dev/null | grep -q "runtime/$c"; then
+    # A compiler-matrix configuration whose runtime comes in ompkit-runtimes.tar.zst.
+    echo "ompkit bundle: $c needs its LLVM runtime: unpack ompkit-runtimes.tar.zst here (without it, its probe fails and it is skipped)" >&2
+    continue
+  fi
   if [ -n "$miss" ]; then
     echo "ompkit bundle: $b needs libraries this machine lacks: $miss" >&2
     exit 2
@@ -121,6 +154,12 @@ printf 'ompkit bundle built from %s on %s\nconfigurations: %s\n' "$sha" "$(date 
 mtime=$(git -C "$ROOT" log -1 --format=%ct 2>/dev/null || echo 0)
 tar -C "$OUT" --sort=name --owner=0 --group=0 --numeric-owner --mtime="@$mtime" -cf - ompkit-bundle \
   | zstd -q "-${OMPKIT_BUNDLE_ZSTD_LEVEL:-9}" --long=27 -T0 -o "$OUT/ompkit-bundle.tar.zst"
+if [ -d "$RT" ]; then
+  tar -C "$OUT/ompkit-bundle-runtimes" --sort=name --owner=0 --group=0 --numeric-owner --mtime="@$mtime" -cf - ompkit-bundle \
+    | zstd -q "-${OMPKIT_BUNDLE_ZSTD_LEVEL:-9}" --long=27 -T0 -o "$OUT/ompkit-runtimes.tar.zst"
+  printf 'ompkit bundle: %s (%s MiB; the LLVM runtimes of %s: unpack it where the bundle is unpacked)\n' \
+    "$OUT/ompkit-runtimes.tar.zst" "$(du -m "$OUT/ompkit-runtimes.tar.zst" | cut -f1)" "$(ls "$RT" | tr '\n' ' ')"
+fi
 # The GPU node may lack zstd (the H200 image did): Debian's binary runs there; ship it beside.
 cp "$(command -v zstd)" "$OUT/zstd"
 if [ -d "$G" ]; then

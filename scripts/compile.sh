@@ -4,6 +4,10 @@
 #   --times FILE        append "<start epoch> <seconds> <kind> <output>" to FILE, so the build
 #                       log and timing.json can say where build time went (scripts/build-times.sh)
 #   --capture DIR       keep a copy of stderr in DIR/<basename of -o>.txt (ptxas/nvlink -v lines)
+#   --ptxas PTXAS       (with --omp-target) also run `PTXAS -v` on the kept PTX: registers, smem and
+#                       spills per kernel in ART/resources/<base>.ptxas.txt, for configurations
+#                       that cannot link (compile-only LLVM 22)
+#   --gcc-offload ART   a GCC offload object compile: keep -fopt-info-omp in ART/remarks/<base>.gcc-opt-info.txt
 #   --omp-target ART ARCH
 #                       an omp_target object compile: ONE compile gives the object, the device
 #                       and host optimization records and the device PTX (-save-temps=obj), as
@@ -11,12 +15,14 @@
 # The extra flags are added here, not as per-source CMake properties: with those, adding one
 # source changed every object's flags file and rebuilt everything.
 set -u
-times='' capture='' art='' arch=''
+times='' capture='' art='' arch='' ptxas='' gart=''
 while [ $# -gt 0 ]; do
   case $1 in
     --times) times=$2; shift 2 ;;
     --capture) capture=$2; shift 2 ;;
     --omp-target) art=$2 arch=$3; shift 3 ;;
+    --ptxas) ptxas=$2; shift 2 ;;
+    --gcc-offload) gart=$2; shift 2 ;;
     --) shift; break ;;
     *) printf 'compile.sh: unknown option %s\n' "$1" >&2; exit 2 ;;
   esac
@@ -53,6 +59,16 @@ if [ -n "$art" ] && [ -n "$src" ] && [ -n "$obj" ]; then
       ;;
   esac
 fi
+if [ -n "$gart" ] && [ -n "$src" ]; then
+  case $src in
+    */omp_target/*)
+      base=$(basename "$src"); base=${base%.*}
+      mkdir -p "$gart/remarks"
+      set -- "$@" "-fopt-info-omp-all=$gart/remarks/$base.gcc-opt-info.txt"
+      base=''
+      ;;
+  esac
+fi
 
 if [ -n "$capture" ]; then
   name=out
@@ -71,6 +87,14 @@ fi
 if [ -n "$base" ]; then
   if [ $rc -eq 0 ] && [ -f "$dev.s" ]; then
     mv -f "$dev.s" "$art/keep/$base.ptx"
+    if [ -n "$ptxas" ]; then
+      mkdir -p "$art/resources"
+      # -c: the TU alone, its calls into the (absent) device runtime left unresolved; a kernel's
+      # count then excludes what those callees need.
+      "$ptxas" -c -arch="$arch" -v "$art/keep/$base.ptx" -o "$dir/$base.ptxas.cubin" >"$art/resources/$base.ptxas.txt" 2>&1 \
+        || printf 'compile.sh: ptxas -v failed on %s (registers unknown)\n' "$base.ptx" >&2
+      rm -f "$dir/$base.ptxas.cubin"
+    fi
   fi
   # The other temporaries (preprocessed source, unoptimized bitcode, host assembly) are not used.
   rm -f "$dir/$base"-host-*.i "$dir/$base"-host-*.bc "$dir/$base"-host-*.s "$dev.i" "$dev.bc" "$dev.s" \

@@ -197,6 +197,12 @@ static void launch(void) {
   CHECK(ok_launch_parse("x info: Launching kernel k with [2,3,4] blocks and [32,2,1] threads in BARE mode", &L) == 0 &&
             L.blocks == 24 && L.threads == 64 && !strcmp(L.mode, "BARE"),
         "3-D launch: %ld x %ld %s", L.blocks, L.threads, L.mode);
+  /* The issue's example of the newer form (issue 11 section 5). */
+  CHECK(ok_launch_parse("\"PluginInterface\" device 0 info: Launching kernel __omp_offloading_fd00_2_main_l9 with "
+                        "[1,1,1] blocks and [256,1,1] threads in Generic-SPMD mode",
+                        &L) == 0 &&
+            L.blocks == 1 && L.threads == 256 && !strcmp(L.mode, "Generic-SPMD"),
+        "bracketed Generic-SPMD launch: %ld %ld %s", L.blocks, L.threads, L.mode);
   /* LLVM 16's old CUDA plugin calls a SPMDized generic kernel SPMD-Generic. */
   CHECK(ok_launch_parse("CUDA device 0 info: Launching kernel k with 3200 blocks and 128 threads in SPMD-Generic mode",
                         &L) == 0 &&

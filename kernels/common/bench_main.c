@@ -392,7 +392,12 @@ int main(int argc, char **argv) {
       jstr(m->family);
       fputs(",\"file\":", stdout);
       jstr(k->file);
-      printf(",\"line\":%d,\"primitive\":%s}\n", k->line, k->sweep ? "true" : "false");
+      printf(",\"line\":%d,\"primitive\":%s", k->line, k->sweep ? "true" : "false");
+      if (k->not_built) {
+        fputs(",\"not_built\":", stdout);
+        jstr(k->not_built);
+      }
+      fputs("}\n", stdout);
     }
     return 0;
   }
@@ -437,7 +442,19 @@ int main(int argc, char **argv) {
         ++found;
         int r;
         marker("begin", k, -1);
-        if (k->sweep) {
+        if (k->not_built) { /* an outcome, not a failure: the driver shows it beside the others */
+          char st[256];
+          snprintf(st, sizeof st, "not built: %s", k->not_built);
+          putchar('{');
+          print_common();
+          kstr(OKF_kernel, k->kernel);
+          kstr(OKF_variant, k->variant);
+          kstr(OKF_source_mode, k->source_mode);
+          kstr(OKF_status, st);
+          print_build();
+          fputs("}\n", stdout);
+          r = 0;
+        } else if (k->sweep) {
           p.runs = runs > 0 ? (int)runs : 9;
           p.max_retries = retries >= 0 ? (int)retries : 2 * p.runs;
           long before = ok_points;

@@ -50,6 +50,7 @@ struct ok_variant {
   ok_kernel_fn fn;
   ok_sweep_fn sweep; /* set instead of fn for primitives measured by the baseline/test method */
   struct ok_variant *next;
+  const char *not_built; /* set (fn and sweep 0): this compiler cannot build it, and why */
 };
 
 #include "ok_measure.h"
@@ -123,6 +124,15 @@ void ok_model_defaults(struct ok_params *p);
 #define OK_REGISTER_SWEEP(KERNEL, VARIANT, SRCMODE, TIMER, FN)                               \
   static struct ok_variant ok_v_##KERNEL##_##VARIANT = {#KERNEL, #VARIANT, SRCMODE, __FILE__, \
                                                         __LINE__, TIMER, 0, FN, 0};           \
+  __attribute__((constructor)) static void ok_reg_##KERNEL##_##VARIANT(void) {                \
+    ok_register(&ok_v_##KERNEL##_##VARIANT);                                                  \
+  }
+
+/* A variant this compiler cannot build (e.g. a clang extension under GCC): listed, and reported
+ * as "not built: WHY" when asked to run, so it is never silently missing from a study. */
+#define OK_REGISTER_NOT_BUILT(KERNEL, VARIANT, SRCMODE, WHY)                                   \
+  static struct ok_variant ok_v_##KERNEL##_##VARIANT = {#KERNEL, #VARIANT, SRCMODE, __FILE__, \
+                                                        __LINE__, "", 0, 0, 0, WHY};          \
   __attribute__((constructor)) static void ok_reg_##KERNEL##_##VARIANT(void) {                \
     ok_register(&ok_v_##KERNEL##_##VARIANT);                                                  \
   }

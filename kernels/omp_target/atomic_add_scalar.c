@@ -2,6 +2,7 @@
  * Two forms: SPMD by construction (combined construct) and generic (an unknown call in the
  * sequential team part blocks SPMDization). */
 #include "ok_bench.h"
+#include "ok_portable.h"
 
 #include <omp.h>
 #include <stdio.h>
@@ -35,7 +36,7 @@ static void atomic_add_scalar_spmd(const struct ok_params *p, struct ok_outcome 
     map(tofrom : counter, on_device, teams, threads)
   for (int j = 0; j < nt * tl; ++j) {
     if (j == 0) {
-      on_device = !omp_is_initial_device();
+      on_device = ok_ot_on_device();
       teams = omp_get_num_teams();
       threads = omp_get_num_threads();
     }
@@ -68,7 +69,7 @@ static void atomic_add_scalar_generic(const struct ok_params *p, struct ok_outco
   {
     ok_opaque_touch(&counter); /* unknown side effect: the kernel stays generic */
     if (omp_get_team_num() == 0) {
-      on_device = !omp_is_initial_device();
+      on_device = ok_ot_on_device();
       teams = omp_get_num_teams();
     }
 #pragma omp parallel
@@ -78,10 +79,12 @@ static void atomic_add_scalar_generic(const struct ok_params *p, struct ok_outco
 #pragma omp atomic update
         counter += 1;
       }
-    }
-    if (fault && omp_get_team_num() == 0) {
+      /* The injected fault inside the parallel region: an atomic strictly inside `teams` is not
+       * standard OpenMP 5.1 (GCC rejects it). */
+      if (fault && omp_get_team_num() == 0 && omp_get_thread_num() == 0) {
 #pragma omp atomic update
-      counter += 1;
+        counter += 1;
+      }
     }
   }
   finish(p, o, counter, teams, threads, on_device, t0);

@@ -7,10 +7,11 @@
  * empty asm volatile: inline asm anywhere in the device program makes openmp-opt keep the
  * thread-state loads in every `omp barrier` of the program, which then costs 524 cycles at 1x32
  * instead of 98 (H200; docs/offload-gaps.md). */
-#include <ompx.h>
-
 #include "opaque.h"
 #include "prim_harness.h"
+#if OK_OT_OMPX
+#include <ompx.h>
+#endif
 
 #define BAR _Pragma("omp barrier")
 #define STEP(P) BAR P
@@ -20,10 +21,16 @@
 
 #pragma omp declare target
 OK_OT_PAIR(ok_ot_barrier, int, int, STEP, BAR)
+#if OK_OT_OMPX
 OK_OT_PAIR(ok_ot_sync_block, int, int, STEP_SYNC, SYNC)
+#endif
 #pragma omp end declare target
 
+#if OK_OT_OMPX
 #define DISPATCH OK_OT_CASE(0, ok_ot_barrier, int) OK_OT_CASE(1, ok_ot_sync_block, int) {}
+#else
+#define DISPATCH OK_OT_CASE(0, ok_ot_barrier, int) {}
+#endif
 
 static void launch_spmd(struct ok_tctx *c, int which) {
   OK_OT_LOCALS(c)
@@ -46,13 +53,17 @@ static void launch_generic(struct ok_tctx *c, int which) {
 
 #define F "bar\\.sync|barrier\\.sync|bar\\.red|__kmpc_barrier|ompx_sync_block"
 static const struct ok_tprim prims[] = {OK_OT_PRIM(0, ok_ot_barrier, "", int, F, 2, ok_tcheck_ran, 0, 0)};
-static const struct ok_tprim prims_sync[] = {OK_OT_PRIM(1, ok_ot_sync_block, "", int, F, 2, ok_tcheck_ran, 0, 0)};
 OK_OT_SWEEP(sweep_spmd, prims, 1, launch_spmd, 0, 0, 0)
 OK_OT_SWEEP(sweep_generic, prims, 1, launch_generic, 0, 0, 0)
-OK_OT_SWEEP(sweep_sync_spmd, prims_sync, 1, launch_spmd, 0, 0, 0)
 OK_REGISTER_SWEEP(barrier, omp_barrier_spmd, "spmd", OK_OT_TIMER, sweep_spmd)
 OK_REGISTER_SWEEP(barrier, omp_barrier_generic, "generic", OK_OT_TIMER, sweep_generic)
+#if OK_OT_OMPX
+static const struct ok_tprim prims_sync[] = {OK_OT_PRIM(1, ok_ot_sync_block, "", int, F, 2, ok_tcheck_ran, 0, 0)};
+OK_OT_SWEEP(sweep_sync_spmd, prims_sync, 1, launch_spmd, 0, 0, 0)
 OK_REGISTER_SWEEP(barrier, ompx_sync_block_spmd, "spmd", OK_OT_TIMER, sweep_sync_spmd)
+#else
+OK_REGISTER_NOT_BUILT(barrier, ompx_sync_block_spmd, "spmd", OK_OT_NO_OMPX_WHY("ompx_sync_block"))
+#endif
 /* No ompx_sync_block in the generic kernel: there the main thread's warp waits at barrier 8 while
  * the region runs, so the workers' bar.sync 0 (whole block) should never complete
  * (docs/offload-gaps.md). */

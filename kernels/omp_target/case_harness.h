@@ -3,6 +3,7 @@
 #ifndef OK_CASE_HARNESS_H
 #define OK_CASE_HARNESS_H
 #include "ok_bench.h"
+#include "ok_portable.h"
 #include "ok_case.h"
 
 #include <stddef.h>

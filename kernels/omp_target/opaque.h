@@ -13,6 +13,8 @@ void ok_opaque_use_noescape(__attribute__((noescape)) unsigned *p);
 
 /* Safe for every thread to run (SPMD-amenable); clang 19 has no [[omp::assume]] in C, the
  * `assumes` directive with the ext_ prefix gives the same "ompx_spmd_amenable" assumption. */
+#include "ok_portable.h"
+#if OK_OT_CLANG_EXT
 #pragma omp begin assumes ext_spmd_amenable
 #pragma omp declare target
 void ok_opaque_amenable(unsigned long long *p);
@@ -25,4 +27,5 @@ void ok_opaque_amenable(unsigned long long *p);
 void ok_opaque_no_parallelism(unsigned long long *p);
 #pragma omp end declare target
 #pragma omp end assumes
+#endif
 #endif

@@ -3,10 +3,10 @@
  * is acc = shfl_down(acc + 1), the test adds one plain acc = shfl_down(acc) (exactly one more
  * shuffle; docs/fidelity.md). Verified against a host simulation of the warp. SPMD and generic
  * kernels. */
-#include <ompx.h>
-
 #include "opaque.h"
 #include "prim_harness.h"
+#if OK_OT_OMPX
+#include <ompx.h>
 
 #define SH_I(X) acc = ompx_shfl_down_sync_i(mask, X, 1, w);
 #define SH_L(X) acc = ompx_shfl_down_sync_l(mask, X, 1, w);
@@ -69,3 +69,7 @@ OK_OT_SWEEP(sweep_spmd, prims, 4, launch_spmd, 0, 1, 0)
 OK_OT_SWEEP(sweep_generic, prims, 4, launch_generic, 0, 1, 0)
 OK_REGISTER_SWEEP(shfl, shfl_down_sync_spmd, "spmd", OK_OT_TIMER, sweep_spmd)
 OK_REGISTER_SWEEP(shfl, shfl_down_sync_generic, "generic", OK_OT_TIMER, sweep_generic)
+#else
+OK_REGISTER_NOT_BUILT(shfl, shfl_down_sync_spmd, "spmd", OK_OT_NO_OMPX_WHY("ompx_shfl_down_sync"))
+OK_REGISTER_NOT_BUILT(shfl, shfl_down_sync_generic, "generic", OK_OT_NO_OMPX_WHY("ompx_shfl_down_sync"))
+#endif

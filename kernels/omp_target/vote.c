@@ -1,10 +1,10 @@
 /* vote, OpenMP target: LLVM's ompx_ballot_sync (<ompx.h>; it has no all/any form) in the dependent
  * chain of kernels/cuda/vote.cu (acc = acc * 3 + ballot((acc + lane) & 1)), verified against the
  * same host simulation of the warp. SPMD and generic kernels. */
-#include <ompx.h>
-
 #include "opaque.h"
 #include "prim_harness.h"
+#if OK_OT_OMPX
+#include <ompx.h>
 
 /* The ballot is 64-bit for AMD's wavefronts; a 32-lane warp fills the low word. */
 #define V_BALLOT acc = acc * 3u + (unsigned)ompx_ballot_sync(mask, (acc + lane) & 1u);
@@ -56,3 +56,7 @@ OK_OT_SWEEP(sweep_spmd, prims, 1, launch_spmd, 0, 1, 0)
 OK_OT_SWEEP(sweep_generic, prims, 1, launch_generic, 0, 1, 0)
 OK_REGISTER_SWEEP(vote, ballot_sync_spmd, "spmd", OK_OT_TIMER, sweep_spmd)
 OK_REGISTER_SWEEP(vote, ballot_sync_generic, "generic", OK_OT_TIMER, sweep_generic)
+#else
+OK_REGISTER_NOT_BUILT(vote, ballot_sync_spmd, "spmd", OK_OT_NO_OMPX_WHY("ompx_ballot_sync"))
+OK_REGISTER_NOT_BUILT(vote, ballot_sync_generic, "generic", OK_OT_NO_OMPX_WHY("ompx_ballot_sync"))
+#endif

@@ -46,7 +46,7 @@ static void globalization_to_stack(const struct ok_params *p, struct ok_outcome 
 #pragma omp target teams distribute parallel for num_teams(nt) thread_limit(tl) map(tofrom : seen)
   for (long i = 0; i < n; ++i) {
     if (i == 0) {
-      seen.on_device = !omp_is_initial_device();
+      seen.on_device = ok_ot_on_device();
       seen.teams = omp_get_num_teams();
       seen.threads = omp_get_num_threads();
     }
@@ -72,7 +72,7 @@ static void globalization_escapes(const struct ok_params *p, struct ok_outcome *
 #pragma omp target teams distribute parallel for num_teams(nt) thread_limit(tl) map(tofrom : seen)
   for (long i = 0; i < n; ++i) {
     if (i == 0) {
-      seen.on_device = !omp_is_initial_device();
+      seen.on_device = ok_ot_on_device();
       seen.teams = omp_get_num_teams();
       seen.threads = omp_get_num_threads();
     }
@@ -97,7 +97,7 @@ static void globalization_noescape(const struct ok_params *p, struct ok_outcome 
 #pragma omp target teams distribute parallel for num_teams(nt) thread_limit(tl) map(tofrom : seen)
   for (long i = 0; i < n; ++i) {
     if (i == 0) {
-      seen.on_device = !omp_is_initial_device();
+      seen.on_device = ok_ot_on_device();
       seen.teams = omp_get_num_teams();
       seen.threads = omp_get_num_threads();
     }

@@ -24,7 +24,7 @@ static void launch_bounds_constant(const struct ok_params *p, struct ok_outcome 
     const long stride = (long)omp_get_num_teams() * omp_get_num_threads();
     const long first = (long)omp_get_team_num() * omp_get_num_threads() + omp_get_thread_num();
     if (first == 0) {
-      seen.on_device = !omp_is_initial_device();
+      seen.on_device = ok_ot_on_device();
       seen.teams = omp_get_num_teams();
       seen.threads = omp_get_num_threads();
     }
@@ -50,7 +50,7 @@ static void launch_bounds_runtime(const struct ok_params *p, struct ok_outcome *
     const long stride = (long)omp_get_num_teams() * omp_get_num_threads();
     const long first = (long)omp_get_team_num() * omp_get_num_threads() + omp_get_thread_num();
     if (first == 0) {
-      seen.on_device = !omp_is_initial_device();
+      seen.on_device = ok_ot_on_device();
       seen.teams = omp_get_num_teams();
       seen.threads = omp_get_num_threads();
     }
@@ -60,3 +60,27 @@ static void launch_bounds_runtime(const struct ok_params *p, struct ok_outcome *
   ok_case_values_done(out, n, &seen, omp_get_wtime() - t0, o);
 }
 OK_REGISTER(launch_bounds, runtime, "spmd", "omp_get_wtime around the target region", launch_bounds_runtime)
+
+/* No num_teams/thread_limit at all: the runtime picks the launch shape of a combined loop. LLVM 16's
+ * two CUDA plugins chose differently for the same loop (3200 vs 8192 blocks of 128 threads): the
+ * record's teams/threads and the LIBOMPTARGET_INFO launch line show each configuration's choice. */
+static void launch_bounds_default(const struct ok_params *p, struct ok_outcome *o) {
+  const long n = ok_case_elements(p);
+  const int fault = p->inject_fault;
+  unsigned *out = ok_case_alloc(n, sizeof *out, o);
+  if (!out) return;
+  struct ok_case_seen seen = {0};
+  double t0 = omp_get_wtime();
+  // EXPECT-MODE: SPMD
+#pragma omp target teams distribute parallel for map(tofrom : seen)
+  for (long i = 0; i < n; ++i) {
+    if (i == 0) {
+      seen.on_device = ok_ot_on_device();
+      seen.teams = omp_get_num_teams();
+      seen.threads = omp_get_num_threads();
+    }
+    out[i] = ok_case_value((unsigned long long)i) + (unsigned)(fault && i == 0);
+  }
+  ok_case_values_done(out, n, &seen, omp_get_wtime() - t0, o);
+}
+OK_REGISTER(launch_bounds, runtime_default, "spmd", "omp_get_wtime around the target region", launch_bounds_default)

@@ -22,7 +22,7 @@ static void spmd_modes_combined(const struct ok_params *p, struct ok_outcome *o)
 #pragma omp target teams distribute parallel for num_teams(nt) thread_limit(tl) map(tofrom : seen)
   for (long i = 0; i < n; ++i) {
     if (i == 0) {
-      seen.on_device = !omp_is_initial_device();
+      seen.on_device = ok_ot_on_device();
       seen.teams = omp_get_num_teams();
       seen.threads = omp_get_num_threads();
     }
@@ -46,7 +46,7 @@ static void spmd_modes_spmdized(const struct ok_params *p, struct ok_outcome *o)
 #pragma omp target teams num_teams(nt) thread_limit(tl) map(tofrom : seen)
   {
     if (omp_get_team_num() == 0) {
-      seen.on_device = !omp_is_initial_device();
+      seen.on_device = ok_ot_on_device();
       seen.teams = omp_get_num_teams();
     }
     for (long c = omp_get_team_num(); c < nt; c += omp_get_num_teams()) {
@@ -77,7 +77,7 @@ static void spmd_modes_side_effect(const struct ok_params *p, struct ok_outcome 
   {
     ok_opaque_touch(0); /* unknown side effect in the sequential part */
     if (omp_get_team_num() == 0) {
-      seen.on_device = !omp_is_initial_device();
+      seen.on_device = ok_ot_on_device();
       seen.teams = omp_get_num_teams();
     }
     for (long c = omp_get_team_num(); c < nt; c += omp_get_num_teams()) {
@@ -94,6 +94,7 @@ static void spmd_modes_side_effect(const struct ok_params *p, struct ok_outcome 
 // EXPECT-FAIL[target-clang19-cudamode]: wrong result (docs/findings/cuda-mode-breaks-generic-kernels.md)
 OK_REGISTER(spmd_modes, side_effect, "generic", "omp_get_wtime around the target region", spmd_modes_side_effect)
 
+#if OK_OT_CLANG_EXT
 static void spmd_modes_amenable(const struct ok_params *p, struct ok_outcome *o) {
   const long n = ok_case_elements(p), chunk = n / p->teams;
   const int nt = p->teams, tl = p->threads, fault = p->inject_fault;
@@ -110,7 +111,7 @@ static void spmd_modes_amenable(const struct ok_params *p, struct ok_outcome *o)
   {
     ok_opaque_amenable(0); /* the same unknown call, declared safe for every thread */
     if (omp_get_team_num() == 0) {
-      seen.on_device = !omp_is_initial_device();
+      seen.on_device = ok_ot_on_device();
       seen.teams = omp_get_num_teams();
     }
     for (long c = omp_get_team_num(); c < nt; c += omp_get_num_teams()) {
@@ -125,3 +126,6 @@ static void spmd_modes_amenable(const struct ok_params *p, struct ok_outcome *o)
   ok_case_values_done(out, n, &seen, omp_get_wtime() - t0, o);
 }
 OK_REGISTER(spmd_modes, amenable, "generic", "omp_get_wtime around the target region", spmd_modes_amenable)
+#else
+OK_REGISTER_NOT_BUILT(spmd_modes, amenable, "generic", OK_OT_CLANG_ONLY("begin assumes ext_spmd_amenable"))
+#endif

@@ -35,7 +35,7 @@ static void team_array_b8(const struct ok_params *p, struct ok_outcome *o) {
   {
     unsigned long long slots[SLOTS];
     if (omp_get_team_num() == 0) {
-      seen.on_device = !omp_is_initial_device();
+      seen.on_device = ok_ot_on_device();
       seen.teams = omp_get_num_teams();
     }
     for (long c = omp_get_team_num(); c < nt; c += omp_get_num_teams()) {
@@ -79,7 +79,7 @@ static void team_array_b1k(const struct ok_params *p, struct ok_outcome *o) {
   {
     unsigned long long slots[SLOTS];
     if (omp_get_team_num() == 0) {
-      seen.on_device = !omp_is_initial_device();
+      seen.on_device = ok_ot_on_device();
       seen.teams = omp_get_num_teams();
     }
     for (long c = omp_get_team_num(); c < nt; c += omp_get_num_teams()) {
@@ -122,7 +122,7 @@ static void team_array_b8k(const struct ok_params *p, struct ok_outcome *o) {
   {
     unsigned long long slots[SLOTS];
     if (omp_get_team_num() == 0) {
-      seen.on_device = !omp_is_initial_device();
+      seen.on_device = ok_ot_on_device();
       seen.teams = omp_get_num_teams();
     }
     for (long c = omp_get_team_num(); c < nt; c += omp_get_num_teams()) {
@@ -165,7 +165,7 @@ static void team_array_b32k(const struct ok_params *p, struct ok_outcome *o) {
   {
     unsigned long long slots[SLOTS];
     if (omp_get_team_num() == 0) {
-      seen.on_device = !omp_is_initial_device();
+      seen.on_device = ok_ot_on_device();
       seen.teams = omp_get_num_teams();
     }
     for (long c = omp_get_team_num(); c < nt; c += omp_get_num_teams()) {
@@ -208,7 +208,7 @@ static void team_array_b44k(const struct ok_params *p, struct ok_outcome *o) {
   {
     unsigned long long slots[SLOTS];
     if (omp_get_team_num() == 0) {
-      seen.on_device = !omp_is_initial_device();
+      seen.on_device = ok_ot_on_device();
       seen.teams = omp_get_num_teams();
     }
     for (long c = omp_get_team_num(); c < nt; c += omp_get_num_teams()) {
@@ -235,6 +235,7 @@ static void team_array_b44k(const struct ok_params *p, struct ok_outcome *o) {
 }
 OK_REGISTER(team_array, b44k, "generic", "omp_get_wtime around the target region", team_array_b44k)
 
+#if OK_OT_HAS_OMP_ALLOCATE
 static void team_array_p44k(const struct ok_params *p, struct ok_outcome *o) {
   enum { SLOTS = 5632 }; /* 44 KiB, allocated in team memory explicitly: no globalization involved */
   const long chunk = ok_case_elements(p) / p->teams;
@@ -252,7 +253,7 @@ static void team_array_p44k(const struct ok_params *p, struct ok_outcome *o) {
     unsigned long long slots[SLOTS];
 #pragma omp allocate(slots) allocator(omp_pteam_mem_alloc)
     if (omp_get_team_num() == 0) {
-      seen.on_device = !omp_is_initial_device();
+      seen.on_device = ok_ot_on_device();
       seen.teams = omp_get_num_teams();
     }
     for (long c = omp_get_team_num(); c < nt; c += omp_get_num_teams()) {
@@ -278,6 +279,9 @@ static void team_array_p44k(const struct ok_params *p, struct ok_outcome *o) {
   ok_case_sums_done(sums, nt, chunk, SLOTS, &seen, omp_get_wtime() - t0, o);
 }
 OK_REGISTER(team_array, p44k, "generic", "omp_get_wtime around the target region", team_array_p44k)
+#else
+OK_REGISTER_NOT_BUILT(team_array, p44k, "generic", "compiler limit (#pragma omp allocate: sorry, unimplemented in GCC < 14)")
+#endif
 
 static void team_array_g64k(const struct ok_params *p, struct ok_outcome *o) {
   enum { SLOTS = 8192 }; /* 64 KiB per team, in global memory: more than a kernel can get in shared memory */
@@ -298,7 +302,7 @@ static void team_array_g64k(const struct ok_params *p, struct ok_outcome *o) {
   {
     unsigned long long *slots = bins + (long)omp_get_team_num() * SLOTS; /* this team's bins */
     if (omp_get_team_num() == 0) {
-      seen.on_device = !omp_is_initial_device();
+      seen.on_device = ok_ot_on_device();
       seen.teams = omp_get_num_teams();
     }
     for (long c = omp_get_team_num(); c < nt; c += omp_get_num_teams()) {

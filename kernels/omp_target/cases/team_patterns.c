@@ -20,7 +20,7 @@ static void team_patterns_once_per_team(const struct ok_params *p, struct ok_out
 #pragma omp target teams num_teams(nt) thread_limit(tl) map(tofrom : seen)
   {
     if (omp_get_team_num() == 0) {
-      seen.on_device = !omp_is_initial_device();
+      seen.on_device = ok_ot_on_device();
       seen.teams = omp_get_num_teams();
     }
     for (long c = omp_get_team_num(); c < nt; c += omp_get_num_teams()) {
@@ -50,7 +50,7 @@ static void team_patterns_nested_for(const struct ok_params *p, struct ok_outcom
 #pragma omp target teams distribute num_teams(nt) thread_limit(tl) map(tofrom : seen)
   for (long c = 0; c < nt; ++c) {
     if (c == 0) {
-      seen.on_device = !omp_is_initial_device();
+      seen.on_device = ok_ot_on_device();
       seen.teams = omp_get_num_teams();
     }
     const long base = c * chunk;
@@ -80,7 +80,7 @@ static void team_patterns_collapse2(const struct ok_params *p, struct ok_outcome
     for (long k = 0; k < chunk; ++k) {
       const long i = c * chunk + k;
       if (i == 0) {
-        seen.on_device = !omp_is_initial_device();
+        seen.on_device = ok_ot_on_device();
         seen.teams = omp_get_num_teams();
         seen.threads = omp_get_num_threads();
       }

@@ -1,0 +1,64 @@
+/* What the omp_target kernels need beyond standard OpenMP, behind ONE guard.
+ *
+ * OK_OT_CLANG_EXT is 1 where the compiler has LLVM's OpenMP extensions: <ompx.h> (shuffles,
+ * ballot, ompx_sync_block), `begin assumes` with the ext_ assumptions, `begin declare variant`.
+ * It is 0 under GCC (GCC 12: no ompx.h, "expected 'declare' before 'assumes'"). OK_OT_OMPX narrows
+ * it to compilers whose ompx probe passed (cmake/configs_matrix.cmake). A variant that needs an
+ * extension registers, when it is 0, OK_REGISTER_NOT_BUILT(..., OK_OT_CLANG_ONLY(why)): the study
+ * lists it as "not built: clang extension (why)" instead of losing it. */
+#ifndef OK_PORTABLE_H
+#define OK_PORTABLE_H
+#include <omp.h>
+
+#if defined(__clang__)
+#define OK_OT_CLANG_EXT 1
+#else
+#define OK_OT_CLANG_EXT 0
+#endif
+#define OK_OT_CLANG_ONLY(WHY) "clang extension (" WHY ")"
+/* <ompx.h> came with LLVM 17: a clang whose ompx probe failed gets OK_NO_OMPX. */
+#if OK_OT_CLANG_EXT && !defined(OK_NO_OMPX)
+#define OK_OT_OMPX 1
+#else
+#define OK_OT_OMPX 0
+#endif
+#if OK_OT_CLANG_EXT
+#define OK_OT_NO_OMPX_WHY(WHAT) "feature probe: this LLVM has no ompx.h (LLVM 17+) for " WHAT
+#else
+#define OK_OT_NO_OMPX_WHY(WHAT) OK_OT_CLANG_ONLY(WHAT " from ompx.h")
+#endif
+
+/* Standard OpenMP that a compiler has not implemented: not a clang extension, a compiler limit.
+ * GCC 12 and 13 answer `#pragma omp allocate` with "sorry, unimplemented" (GCC 14 has it for C). */
+#if defined(__GNUC__) && !defined(__clang__) && __GNUC__ < 14
+#define OK_OT_HAS_OMP_ALLOCATE 0
+#else
+#define OK_OT_HAS_OMP_ALLOCATE 1
+#endif
+/* GCC 12 for nvptx: `omp for reduction(+ : A[t:1])` (an array section) calls
+ * __atomic_compare_exchange_16, which nothing provides: the offload link fails (mkoffload:
+ * "unresolved symbol __atomic_compare_exchange_16"). Checked with GCC 12.2 only. */
+#ifndef OK_OT_HAS_SECTION_REDUCTION /* -DOK_OT_HAS_SECTION_REDUCTION=1 reproduces the failure */
+#if defined(__GNUC__) && !defined(__clang__) && __GNUC__ <= 12
+#define OK_OT_HAS_SECTION_REDUCTION 0
+#else
+#define OK_OT_HAS_SECTION_REDUCTION 1
+#endif
+#endif
+
+/* The OpenMP API calls allowed strictly inside `teams` are omp_get_num_teams/omp_get_team_num
+ * only; GCC enforces it (clang does not), so under GCC the kernels' other queries there go through
+ * functions. Under clang they stay direct calls: a wrapper changed openmp-opt's remarks (more
+ * OMP121 in state_machine with clang 19). */
+#if defined(__clang__)
+#define ok_ot_on_device() (!omp_is_initial_device())
+#define ok_ot_thread_limit() omp_get_thread_limit()
+#define ok_ot_set_num_threads(n) omp_set_num_threads(n)
+#else
+#pragma omp declare target
+static inline int ok_ot_on_device(void) { return !omp_is_initial_device(); }
+static inline int ok_ot_thread_limit(void) { return omp_get_thread_limit(); }
+static inline void ok_ot_set_num_threads(int n) { omp_set_num_threads(n); }
+#pragma omp end declare target
+#endif
+#endif
