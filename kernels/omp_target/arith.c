@@ -98,7 +98,7 @@ static int thr_region(double *out, int which, int iters, int dev) {
 }
 
 static int thr_sweep(const struct ok_variant *v, const struct ok_params *p) {
-  if (!ok_ot_on_device()) return ok_ot_rate_on_host(v, p);
+  if (!ok_ot_device_available()) return ok_ot_rate_on_host(v, p);
   const int dev = omp_get_default_device(), host = omp_get_initial_device(), nt = AR_TEAMS * AR_THREADS;
   double *dout = omp_target_alloc(nt * sizeof(double), dev), *out = malloc(nt * sizeof(double));
   int rc = 0;

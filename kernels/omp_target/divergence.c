@@ -35,7 +35,7 @@ static int dv_region(float *out, int paths, int dev) {
 }
 
 static int sweep(const struct ok_variant *v, const struct ok_params *p) {
-  if (!ok_ot_on_device()) return ok_ot_rate_on_host(v, p);
+  if (!ok_ot_device_available()) return ok_ot_rate_on_host(v, p);
   const int dev = omp_get_default_device(), host = omp_get_initial_device(), nt = DV_TEAMS * DV_THREADS;
   float *out = omp_target_alloc(nt * sizeof(float), dev), *h = malloc(nt * sizeof(float));
   int rc = 0, on = out && h;

@@ -44,7 +44,7 @@ static int mb_region(int kind, unsigned *A, unsigned *B, unsigned long long *sin
 }
 
 static int sweep(const struct ok_variant *v, const struct ok_params *p) {
-  if (!ok_ot_on_device()) return ok_ot_rate_on_host(v, p);
+  if (!ok_ot_device_available()) return ok_ot_rate_on_host(v, p);
   const int dev = omp_get_default_device(), host = omp_get_initial_device();
   const long n = OK_MB_ACCESSES * OK_MB_MAX_STRIDE + 1, nt = (long)MB_TEAMS * MB_THREADS;
   unsigned *A = omp_target_alloc(n * sizeof(unsigned), dev), *B = omp_target_alloc(OK_MB_ACCESSES * sizeof(unsigned), dev);

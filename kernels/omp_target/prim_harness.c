@@ -16,7 +16,7 @@ static int runs_on_device(void) {
   return on;
 }
 
-int ok_ot_on_device(void) { return runs_on_device(); }
+int ok_ot_device_available(void) { return runs_on_device(); }
 
 int ok_ot_rate_on_host(const struct ok_variant *v, const struct ok_params *p) {
   struct ok_rate r;

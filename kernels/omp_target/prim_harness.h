@@ -80,7 +80,7 @@ struct ok_tsweep {
 int ok_ot_sweep(const struct ok_variant *v, const struct ok_params *p, const struct ok_tsweep *s);
 /* 1 when a target region runs on a device (not the host fallback): rate sweeps check it first and
  * report one `ran on host` point instead of running their regions on the host. */
-int ok_ot_on_device(void);
+int ok_ot_device_available(void);
 /* That one point (ok_emit_rate with ran_on_host); returns 1 for the sweep to return. */
 int ok_ot_rate_on_host(const struct ok_variant *v, const struct ok_params *p);
 /* A sweep entry point for OK_REGISTER_SWEEP: NAME runs ok_ot_sweep with the ok_tsweep fields given

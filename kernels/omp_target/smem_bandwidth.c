@@ -43,7 +43,7 @@ static int sm_region(unsigned *sink, int stride, int dev) {
 }
 
 static int sweep(const struct ok_variant *v, const struct ok_params *p) {
-  if (!ok_ot_on_device()) return ok_ot_rate_on_host(v, p);
+  if (!ok_ot_device_available()) return ok_ot_rate_on_host(v, p);
   const int dev = omp_get_default_device(), host = omp_get_initial_device(), nt = SM_TEAMS * SM_THREADS;
   unsigned *sink = omp_target_alloc(nt * sizeof(unsigned), dev), *hs = malloc(nt * sizeof(unsigned));
   int rc = 0, on = sink && hs;

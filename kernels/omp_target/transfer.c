@@ -19,7 +19,7 @@ static int seen_on_device(unsigned char *b, size_t i, int dev) {
 }
 
 static int sweep(const struct ok_variant *v, const struct ok_params *p) {
-  if (!ok_ot_on_device()) return ok_ot_rate_on_host(v, p);
+  if (!ok_ot_device_available()) return ok_ot_rate_on_host(v, p);
   const int dev = omp_get_default_device();
   const size_t maxn = (size_t)64 << 20;
   int rc = 0, bad = 0;
