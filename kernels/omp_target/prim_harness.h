@@ -70,7 +70,12 @@ struct ok_tsweep {
   int warp;      /* warp primitive */
   int max_total; /* >0: skip shapes with more threads in all (serialized primitives) */
   int unroll;    /* the bodies' unroll (OK_OT_BODY_REP); 0: OK_UNROLL */
+  /* Optional: the sweep's own shapes, out[i] = {teams, threads}; returns how many (<= max), or
+   * <= 0 with the reason in why (one error point). */
+  int (*shapes)(const struct ok_params *p, int (*out)[2], int max, char *why, size_t nwhy);
 };
+/* The device's SM count from the CUDA driver (libcuda, loaded at run time); 0 when unknown. */
+int ok_ot_sm_count(int dev);
 int ok_ot_sweep(const struct ok_variant *v, const struct ok_params *p, const struct ok_tsweep *s);
 /* A sweep entry point for OK_REGISTER_SWEEP: NAME runs ok_ot_sweep with the ok_tsweep fields given
  * (prims, nprims, launch, strided, warp, max_total[, unroll]). */
