@@ -101,3 +101,24 @@ int ok_launch_point(const struct ok_variant *v, const struct ok_params *p, struc
   ok_emit_point(v, p, &pt);
   return pt.error || !pt.verified || f->on_host;
 }
+
+void ok_reduce_fill(unsigned *h, long n, unsigned long long *sum, unsigned long long *max) {
+  unsigned long long s = 0, m = 0;
+  for (long i = 0; i < n; ++i) {
+    unsigned x = (unsigned)i * 2654435761u;
+    x ^= x >> 15;
+    h[i] = x & 0x7fffu;
+  }
+  if (n > 0) h[(n / 3) | (n > 5 ? 5 : 0)] = (1u << 30) + 12345u;
+  for (long i = 0; i < n; ++i) s += h[i], m = h[i] > m ? h[i] : m;
+  *sum = s, *max = m;
+}
+
+void ok_time_stats(double *t, int runs, double ops, struct ok_pair_stats *st) {
+  memset(st, 0, sizeof *st);
+  if (runs < 1 || ops <= 0) return;
+  double med = ok_median(t, runs); /* sorts t */
+  st->test_median = med, st->runs = runs;
+  st->per_op_median = med / ops, st->per_op_min = t[0] / ops, st->per_op_max = t[runs - 1] / ops;
+  st->spread = med > 0 ? (t[runs - 1] - t[0]) / med : 0;
+}

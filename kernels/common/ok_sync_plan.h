@@ -63,6 +63,13 @@ struct ok_variant;
 struct ok_params;
 int ok_launch_point(const struct ok_variant *v, const struct ok_params *p, struct ok_launch_form *f);
 
+/* The reduction case study's data, the same in every model: n values of 15 bits and one of
+ * 2^30 + 12345 (so the max has a single right answer); *sum and *max are the host reference. */
+void ok_reduce_fill(unsigned *h, long n, unsigned long long *sum, unsigned long long *max);
+/* Directly timed runs (no baseline): t[0..runs-1] seconds (sorted here) of `ops` elements each;
+ * fills per_op_* (seconds per element: median, min, max), test_median, spread and runs. */
+void ok_time_stats(double *t, int runs, double ops, struct ok_pair_stats *st);
+
 #ifdef __cplusplus
 }
 #endif

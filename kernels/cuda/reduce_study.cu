@@ -13,6 +13,7 @@
  * Kernels 1-4 give each thread one element (the study's form). Timed with CUDA events around the
  * kernel (the result's reset is outside); per_op = seconds per element; every run is checked
  * against the host's sum/max (exact). */
+#include "ok_sync_plan.h"
 #include "prim_harness.cuh"
 
 #include <algorithm>
@@ -99,14 +100,7 @@ static cudaError_t setup(long n) {
   cudaFree(d_in), cudaFree(d_copy), cudaFree(d_out);
   g_n = 0;
   std::vector<unsigned> h(n);
-  ref_sum = ref_max = 0;
-  for (long i = 0; i < n; ++i) {
-    unsigned x = (unsigned)i * 2654435761u;
-    x ^= x >> 15;
-    h[i] = x & 0x7fffu;
-  }
-  h[(n / 3) | 5] = (1u << 30) + 12345u; /* the one right answer for max */
-  for (long i = 0; i < n; ++i) ref_sum += h[i], ref_max = std::max<ull>(ref_max, h[i]);
+  ok_reduce_fill(h.data(), n, &ref_sum, &ref_max);
   cudaError_t e;
   if ((e = cudaMalloc(&d_in, n * sizeof(unsigned))) != cudaSuccess) return e;
   if ((e = cudaMalloc(&d_copy, n * sizeof(unsigned))) != cudaSuccess) return e;
@@ -168,7 +162,7 @@ static int measure(const struct ok_variant *v, const struct ok_params *p, enum m
     if (e != cudaSuccess) break;
     if (m == COPY) {
       unsigned a[2], b[2];
-      long k = (n / 3) | 5;
+      long k = (n / 3) | 5; /* ok_reduce_fill's large value */
       if ((e = cudaMemcpy(a, d_in + k - 1, sizeof a, cudaMemcpyDeviceToHost)) != cudaSuccess ||
           (e = cudaMemcpy(b, d_copy + k - 1, sizeof b, cudaMemcpyDeviceToHost)) != cudaSuccess)
         break;
@@ -194,11 +188,8 @@ static int measure(const struct ok_variant *v, const struct ok_params *p, enum m
     cudaGetLastError();
   } else if ((int)t.size() == runs) {
     pt.verified = 1, pt.measured = 1;
-    std::sort(t.begin(), t.end());
-    double med = ok_median(t.data(), runs);
-    pt.st.test_median = med, pt.st.runs = runs;
-    pt.st.per_op_median = med / n, pt.st.per_op_min = t.front() / n, pt.st.per_op_max = t.back() / n;
-    pt.st.spread = (t.back() - t.front()) / med;
+    ok_time_stats(t.data(), runs, (double)n, &pt.st);
+    const double med = pt.st.test_median;
     const double bytes = (double)n * (m == COPY ? 8 : 4), gbs = bytes / med * 1e-9;
     if (m == COPY) g_copy_gbs = gbs;
     snprintf(pt.detail, sizeof pt.detail, "%s = host's %llu every run; %.4g GB/s%s", m == COPY ? "copy" : param,
