@@ -69,4 +69,9 @@ void rp_remark_anchor(char *buf, size_t n, const char *config, const char *sym, 
 void report_summary(struct report *r);
 void report_table(struct report *r);
 void report_plots(struct report *r);
+/* Launch cost, grid sync and the reduction case study (issue 12): report_sync.c. */
+void report_sync(struct report *r);
+char *rp_gnuplot(void);
+char *rp_plot_svg(const char *gp, const char *dir, const char *name, int w, int h, const char *script, char *why,
+                  size_t nwhy);
 #endif

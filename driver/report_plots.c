@@ -419,3 +419,14 @@ void report_plots(struct report *r) {
   }
   free(gp);
 }
+
+/* For the report's other sections (report_sync.c): gnuplot's path (NULL: none; free it) and one
+ * SVG drawn by a script into DIR/plots/NAME.svg (NULL with why on failure). */
+char *rp_gnuplot(void) { return gnuplot_path(); }
+char *rp_plot_svg(const char *gp, const char *dir, const char *name, int w, int h, const char *script, char *why,
+                  size_t nwhy) {
+  char pdir[PATH_MAX + 16];
+  snprintf(pdir, sizeof pdir, "%s/plots", dir);
+  if (ok_mkdirs(pdir)) return snprintf(why, nwhy, "cannot create plots/"), NULL;
+  return plot(gp, dir, name, w, h, script, why, nwhy);
+}

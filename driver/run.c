@@ -260,9 +260,14 @@ static void log_result(json_t *j, const struct ok_config *c, const char *spec, i
 
 /* A finding for the exit status: a wrong result, a host fallback, a crash... A primitive the
  * method could not separate from its baseline is "not measured", which is an outcome, not a failure. */
+/* A deadlock probe (grid_sync_probe) prints {"event":"armed"} just before the call that must hang;
+ * from then on its variant gets this short timeout, and a timeout is the expected outcome. */
+#define OK_PROBE_TIMEOUT_MS 1500
+#define OK_DEADLOCK_EXPECTED "deadlock (expected)"
+
 static int is_failure(const char *status) {
   return !status || (strcmp(status, "ok") && strncmp(status, "not measured", 12) && strncmp(status, "skipped", 7) &&
-                     strcmp(status, "disabled"));
+                     strcmp(status, "disabled") && strcmp(status, OK_DEADLOCK_EXPECTED));
 }
 
 /* One bench process's worth of variants, and what the driver learns while it runs. A bench that
@@ -285,6 +290,7 @@ struct batch {
   char *text; /* the current item's other output: launch lines, error messages */
   size_t tlen, tcap;
   int lines, points_ok, bad;
+  int armed; /* the running variant is a deadlock probe past its "armed" line */
   double t_begin;
 };
 
@@ -340,7 +346,7 @@ static void item_begin(struct batch *b, int i) {
   b->cur = i;
   b->tlen = 0;
   if (b->text) b->text[0] = 0;
-  b->lines = b->points_ok = b->bad = 0;
+  b->lines = b->points_ok = b->bad = b->armed = 0;
   b->t_begin = ok_now();
   char spec[256];
   snprintf(spec, sizeof spec, "%s/%s", b->items[i].kernel, b->items[i].variant);
@@ -371,7 +377,7 @@ static void item_end(struct batch *b, int rc, const char *fail_status, const cha
     append_line(b->res, fail);
     log_result(fail, b->c, spec, *b->idx, b->total, b->o->tty);
     json_decref(fail);
-    b->bad = 1;
+    if (!fail_status || is_failure(fail_status)) b->bad = 1;
   }
   if (b->bad) ++b->failures;
   it->state = 2;
@@ -413,9 +419,14 @@ static int on_line(void *ctx, char *line) {
       int final = !json_is_integer(pass) || !json_is_integer(passes) ||
                   json_integer_value(pass) + 1 >= json_integer_value(passes);
       item_end(b, (int)json_integer_value(json_object_get(j, "rc")), NULL, NULL, final);
+    } else if (!strcmp(ev, "armed") && b->cur >= 0 && b->cur == i) {
+      b->armed = 1;
+      json_decref(j);
+      return OK_PROBE_TIMEOUT_MS;
     }
     json_decref(j);
-    return reset; /* each variant gets the whole --timeout */
+    /* Each variant gets the whole --timeout (in ms: a probe before it may have shortened it). */
+    return reset ? (b->o->timeout * 1000 < INT_MAX ? (int)(b->o->timeout * 1000) + 2 : INT_MAX) : 0;
   }
   if (b->cur < 0) {
     text_add(b, line); /* a result outside any variant: not ours to attribute */
@@ -450,6 +461,24 @@ static int on_line(void *ctx, char *line) {
   json_decref(j);
   ++b->lines;
   return 0;
+}
+
+/* After a deadlock probe was killed: is the device usable? The bench's --probe starts the runtime
+ * again (CUDA: and times a kernel); its device count and name say so. */
+static void probe_usable(const struct ok_config *c, char *out, size_t n) {
+  char *pa[] = {(char *)c->bench, "--probe", NULL};
+  struct ok_proc p;
+  snprintf(out, n, "device NOT usable afterwards: --probe failed");
+  if (ok_spawn(pa, NULL, 60, &p)) return;
+  json_t *j = first_json(p.out);
+  json_int_t devs = json_integer_value(json_object_get(j, "devices"));
+  const char *name = json_string_value(json_object_get(j, "device_name"));
+  if (p.exited && !p.code && devs > 0)
+    snprintf(out, n, "device usable afterwards (--probe: %s)", name ? name : "");
+  else
+    snprintf(out, n, "device NOT usable afterwards (--probe: %s)", name ? name : "no answer");
+  json_decref(j);
+  ok_proc_free(&p);
 }
 
 /* Runs a batch of one configuration's variants: one bench process for all of them, and a new one
@@ -500,7 +529,13 @@ static int run_batch(struct batch *b) {
     if (b->cur < 0 && !b->saw_marker) item_begin(b, first); /* nothing began: charge the first */
     if (b->cur >= 0) {
       char sname[64], why[512];
-      if (p.timed_out) {
+      if (p.timed_out && b->armed) {
+        char use[300];
+        probe_usable(c, use, sizeof use);
+        snprintf(why, sizeof why, "hung as it should: no end %.1f s after the probe armed; process killed; %s",
+                 OK_PROBE_TIMEOUT_MS / 1e3, use);
+        item_end(b, p.code, OK_DEADLOCK_EXPECTED, why, 1);
+      } else if (p.timed_out) {
         snprintf(why, sizeof why, "no end after %.0f s (%d result line(s) kept)", o->timeout, b->lines);
         item_end(b, p.code, "timeout", why, 1);
       } else if (p.signaled) {
