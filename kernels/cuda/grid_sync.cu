@@ -181,6 +181,8 @@ static void probe(const struct ok_params *p, struct ok_outcome *o) {
   OK_CUDA(o, cudaMalloc(&dpassed, sizeof(int)));
   OK_CUDA(o, cudaMemset(dpassed, 0, sizeof(int)));
   OK_CUDA(o, cudaDeviceSynchronize());
+  cudaFuncAttributes fa; /* loads the kernel's module now (lazy loading): the probe timeout is for the hang */
+  OK_CUDA(o, cudaFuncGetAttributes(&fa, (const void *)ok_cu_grid_sync_partial));
   void *args[] = {&dpassed};
   o->threads = threads, o->teams = blocks, o->on_device = 1;
   printf("{\"event\":\"armed\",\"kernel\":\"grid_sync_probe\",\"variant\":\"cuda_partial_grid\"}\n");

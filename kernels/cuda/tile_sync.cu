@@ -73,8 +73,10 @@ static const ok_cprim coal_prims[] = {
 static const ok_cprim shfl_prims[] = {
     OK_CPRIM(ok_cu_tile_shfl_4, "", int, FSH, 1, ok_ccheck_warp_sim, sim_xor, "tile=4"),
     OK_CPRIM(ok_cu_tile_shfl_32, "", int, FSH, 1, ok_ccheck_warp_sim, sim_xor, "tile=32")};
+/* Quick: tiles of 1 and 32 only. */
+static const ok_cprim sync_quick[] = {sync_prims[0], sync_prims[5]};
 static int sweep_sync(const struct ok_variant *v, const struct ok_params *p) {
-  ok_csweep s = {sync_prims, 6, 0, 1, shapes};
+  ok_csweep s = {p->full ? sync_prims : sync_quick, p->full ? 6 : 2, 0, 1, shapes};
   return ok_cuda_sweep(v, p, &s);
 }
 static int sweep_coal(const struct ok_variant *v, const struct ok_params *p) {
