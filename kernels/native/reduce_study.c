@@ -20,17 +20,17 @@ static unsigned *g_in;
 static long g_n;
 static ull ref_sum, ref_max;
 
-static ull run(enum form f, int is_max, long n) {
+static ull run(enum form f, int is_max, long n, int nth) {
   const unsigned *in = g_in;
   ull r = 0;
   if (f == REDUCTION && !is_max) {
-#pragma omp parallel for reduction(+ : r)
+#pragma omp parallel for reduction(+ : r) num_threads(nth)
     for (long i = 0; i < n; ++i) r += in[i];
   } else if (f == REDUCTION) {
-#pragma omp parallel for reduction(max : r)
+#pragma omp parallel for reduction(max : r) num_threads(nth)
     for (long i = 0; i < n; ++i) r = in[i] > r ? in[i] : r;
   } else {
-#pragma omp parallel
+#pragma omp parallel num_threads(nth)
     {
       ull mine = 0;
 #pragma omp for nowait
@@ -60,7 +60,7 @@ static int measure(const struct ok_variant *v, const struct ok_params *p, enum f
   snprintf(aff, sizeof aff, "%s/%s", bind ? bind : "unset", places ? places : "unset");
   pt.affinity = aff;
   pt.type = "uint", pt.param = is_max ? "op=max" : "op=sum", pt.unit = "s", pt.n_iter = n, pt.unroll = 1;
-  pt.threads = omp_get_max_threads(), pt.teams = 1;
+  pt.threads = p->threads_given ? p->threads : omp_get_max_threads(), pt.teams = 1;
   if (g_n != n) {
     free(g_in);
     g_n = 0;
@@ -78,7 +78,7 @@ static int measure(const struct ok_variant *v, const struct ok_params *p, enum f
   int r;
   for (r = 0; r < runs + 1 && r < 64; ++r) { /* run 0: warm-up */
     double t0 = omp_get_wtime();
-    ull got = run(f, is_max, n);
+    ull got = run(f, is_max, n, pt.threads);
     double s = omp_get_wtime() - t0;
     if (got != want) {
       snprintf(pt.detail, sizeof pt.detail, "run %d: %s %llu, the host's %llu", r, pt.param, got, want);

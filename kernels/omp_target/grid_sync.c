@@ -5,9 +5,10 @@
  *       barriers. ONLY SAFE WHEN EVERY TEAM IS RESIDENT at once (a team waiting for one that never
  *       starts spins forever), so it runs with one team per SM (the SM count from the CUDA
  *       driver): 1 team/SM x {128, 1024} threads. Baseline/test by the primitive harness.
- *   split  the work split into two target regions instead: the repeat-difference cost of one more
- *       `target teams` region of that shape with an empty parallel body. */
+ *   split_spmd, split_generic  the work split into two target regions instead: the repeat-difference
+ *       cost of one more `target teams` region of that shape with an empty parallel body. */
 #include "ok_sync_plan.h"
+#include "opaque.h"
 #include "prim_harness.h"
 
 #include <stdio.h>
@@ -87,8 +88,18 @@ OK_REGISTER_SWEEP(grid_sync, atomic_counter_barrier_spmd, "spmd", OK_OT_TIMER ";
                   sweep_bar)
 
 /* The split: k target regions of the shape, each an empty parallel; the check counts teams. */
+#pragma omp declare target
+static inline void count_team(int *cnt) {
+#pragma omp atomic
+  cnt[0] += 1;
+  if (omp_is_initial_device()) {
+#pragma omp atomic
+    cnt[1] += 1;
+  }
+}
+#pragma omp end declare target
 struct split {
-  int teams, threads, dev;
+  int teams, threads, dev, generic;
   int *cnt, *dcnt;
   struct ok_launch_form *lf;
 };
@@ -96,19 +107,21 @@ static int split_launch(void *vc, int k) {
   struct split *c = vc;
   int *cnt = c->cnt;
   const int nt = c->teams, tl = c->threads, dev = c->dev;
-  for (int i = 0; i < k; ++i) {
-    // EXPECT-MODE: SPMD
+  for (int i = 0; i < k; ++i)
+    if (!c->generic) {
+      // EXPECT-MODE: SPMD
 #pragma omp target teams num_teams(nt) thread_limit(tl) device(dev) is_device_ptr(cnt)
 #pragma omp parallel
-    if (cnt && omp_get_thread_num() == 0) {
-#pragma omp atomic
-      cnt[0] += 1;
-      if (omp_is_initial_device()) {
-#pragma omp atomic
-        cnt[1] += 1;
+      if (cnt && omp_get_thread_num() == 0) count_team(cnt);
+    } else {
+      // EXPECT-MODE: Generic
+#pragma omp target teams num_teams(nt) thread_limit(tl) device(dev) is_device_ptr(cnt)
+      {
+        ok_opaque_touch(0); /* an unknown side effect before the parallel: the kernel stays generic */
+#pragma omp parallel
+        if (cnt && omp_get_thread_num() == 0) count_team(cnt);
       }
     }
-  }
   return 0;
 }
 static int split_verify(void *vc, char *d, unsigned long n) {
@@ -124,13 +137,15 @@ static int split_verify(void *vc, char *d, unsigned long n) {
   snprintf(d, n, "%d regions: %d of %d teams counted, %d on the host", OK_LAUNCH_K, h[0], OK_LAUNCH_K * c->teams, h[1]);
   return h[0] == OK_LAUNCH_K * c->teams && !h[1];
 }
-static int sweep_split(const struct ok_variant *v, const struct ok_params *p) {
+static int sweep_split(const struct ok_variant *v, const struct ok_params *p, int generic) {
+  if (!ok_ot_check_device(v, p)) return 1;
   int sh[8][2], rc = 0;
   char why[160] = "", param[32];
   int ns = shapes(p, sh, 8, why, sizeof why);
   struct split c;
   memset(&c, 0, sizeof c);
   c.dev = omp_get_default_device();
+  c.generic = generic;
   c.dcnt = omp_target_alloc(2 * sizeof(int), c.dev);
   if (ns <= 0 || !c.dcnt) {
     struct ok_point pt;
@@ -151,5 +166,8 @@ static int sweep_split(const struct ok_variant *v, const struct ok_params *p) {
   omp_target_free(c.dcnt, c.dev);
   return rc;
 }
-OK_REGISTER_SWEEP(grid_sync, split_spmd, "spmd", "host clock around target regions, repeat difference: one more "
-                  "target teams region of the shape", sweep_split)
+static int sweep_split_spmd(const struct ok_variant *v, const struct ok_params *p) { return sweep_split(v, p, 0); }
+static int sweep_split_generic(const struct ok_variant *v, const struct ok_params *p) { return sweep_split(v, p, 1); }
+#define SPLIT_TIMER "host clock around target regions, repeat difference: one more target teams region of the shape"
+OK_REGISTER_SWEEP(grid_sync, split_spmd, "spmd", SPLIT_TIMER, sweep_split_spmd)
+OK_REGISTER_SWEEP(grid_sync, split_generic, "generic", SPLIT_TIMER, sweep_split_generic)

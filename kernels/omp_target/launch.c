@@ -2,11 +2,11 @@
  * host-timed by the same repeat-difference method (kernels/common/ok_sync_plan.h). A target region
  * without nowait waits for its kernel, so T(k) is k launches each with its wait; the nowait forms
  * issue k regions and wait once (`taskwait`), like CUDA's back-to-back launches.
- *   target_empty               `target` with an empty body
+ *   target_empty_generic       `target` with an empty body (a bare target region is generic)
  *   target_teams_spmd/generic  `target teams` + `parallel`, 1 team of 32 threads
  *   target_teams_nowait_*      the same with `nowait`, then one `taskwait`
- *   target_map_scalar          `target map(tofrom: x)`, x += 1
- *   target_firstprivate_array  `target firstprivate(arr)` of 64 ints
+ *   target_map_scalar_generic  `target map(tofrom: x)`, x += 1
+ *   target_firstprivate_array_generic  `target firstprivate(arr)` of 64 ints
  * The timed regions get a null counter (empty bodies); the check runs the same regions k times
  * with a device counter, which every region bumps once (and reports whether it ran on the
  * device). libomptarget's per-launch INFO line (LIBOMPTARGET_INFO=16, the driver's) is switched
@@ -15,6 +15,7 @@
 #include "ok_bench.h"
 #include "ok_sync_plan.h"
 #include "opaque.h"
+#include "prim_harness.h"
 
 #include <omp.h>
 #include <stdint.h>
@@ -145,6 +146,7 @@ static int verify(void *vc, char *d, unsigned long n) {
 }
 
 static int run_form(const struct ok_variant *v, const struct ok_params *p, enum form f, const char *param) {
+  if (!ok_ot_check_device(v, p)) return 1;
   struct tctx c;
   memset(&c, 0, sizeof c);
   c.f = f;
@@ -179,10 +181,10 @@ DEF(generic_nowait, GENERIC_NOWAIT, "launch=target_teams_nowait")
 DEF(map_scalar, MAP_SCALAR, "launch=target_map_scalar")
 DEF(fp_array, FP_ARRAY, "launch=target_firstprivate_array")
 #define TIMER "host clock (CLOCK_MONOTONIC) around target regions, repeat difference"
-OK_REGISTER_SWEEP(launch, target_empty, "generic", TIMER, sweep_empty)
+OK_REGISTER_SWEEP(launch, target_empty_generic, "generic", TIMER, sweep_empty)
 OK_REGISTER_SWEEP(launch, target_teams_spmd, "spmd", TIMER, sweep_spmd)
 OK_REGISTER_SWEEP(launch, target_teams_generic, "generic", TIMER, sweep_generic)
 OK_REGISTER_SWEEP(launch, target_teams_nowait_spmd, "spmd", TIMER, sweep_spmd_nowait)
 OK_REGISTER_SWEEP(launch, target_teams_nowait_generic, "generic", TIMER, sweep_generic_nowait)
-OK_REGISTER_SWEEP(launch, target_map_scalar, "generic", TIMER, sweep_map_scalar)
-OK_REGISTER_SWEEP(launch, target_firstprivate_array, "generic", TIMER, sweep_fp_array)
+OK_REGISTER_SWEEP(launch, target_map_scalar_generic, "generic", TIMER, sweep_map_scalar)
+OK_REGISTER_SWEEP(launch, target_firstprivate_array_generic, "generic", TIMER, sweep_fp_array)

@@ -1,9 +1,11 @@
 /* multi_gpu_sync, OpenMP target: the CPU-side barrier across GPUs, in OpenMP's own terms: a host
  * `parallel` with one thread per offload device; each step runs an empty `target` region on the
- * thread's device (which waits for it) and then `omp barrier`. Repeat difference over steps, as in
+ * thread's device (which waits for it) and then `omp barrier`; the region is `target teams` +
+ * `parallel` (spmd) or a bare `target` (generic). Repeat difference over steps, as in
  * kernels/cuda/multi_gpu_sync.cu; param gpus=N (N = 1 when one device is visible). */
 #include "ok_bench.h"
 #include "ok_sync_plan.h"
+#include "prim_harness.h"
 
 #include <omp.h>
 #include <stdio.h>
@@ -14,9 +16,20 @@
 struct mctx {
   int ndev;
   int *cnt[MAXDEV]; /* per device: [0] steps counted, [1] steps on the host */
-  int counting;
+  int counting, spmd;
   struct ok_launch_form *lf;
 };
+
+#pragma omp declare target
+static inline void count_step(int *cnt) {
+#pragma omp atomic
+  cnt[0] += 1;
+  if (omp_is_initial_device()) {
+#pragma omp atomic
+    cnt[1] += 1;
+  }
+}
+#pragma omp end declare target
 
 static int steps(void *vc, int n) {
   struct mctx *c = vc;
@@ -25,14 +38,14 @@ static int steps(void *vc, int n) {
     const int d = omp_get_thread_num();
     int *cnt = c->counting ? c->cnt[d] : NULL;
     for (int s = 0; s < n; ++s) {
+      if (c->spmd) {
+        // EXPECT-MODE: SPMD
+#pragma omp target teams num_teams(1) thread_limit(32) device(d) is_device_ptr(cnt)
+#pragma omp parallel
+        if (cnt && omp_get_thread_num() == 0) count_step(cnt);
+      } else {
 #pragma omp target device(d) is_device_ptr(cnt)
-      if (cnt) {
-#pragma omp atomic
-        cnt[0] += 1;
-        if (omp_is_initial_device()) {
-#pragma omp atomic
-          cnt[1] += 1;
-        }
+        if (cnt) count_step(cnt);
       }
 #pragma omp barrier
     }
@@ -61,9 +74,11 @@ static int verify(void *vc, char *d, unsigned long n) {
   return 1;
 }
 
-static int sweep(const struct ok_variant *v, const struct ok_params *p) {
+static int sweep(const struct ok_variant *v, const struct ok_params *p, int spmd) {
+  if (!ok_ot_check_device(v, p)) return 1;
   struct mctx c;
   memset(&c, 0, sizeof c);
+  c.spmd = spmd;
   c.ndev = omp_get_num_devices();
   if (c.ndev > MAXDEV) c.ndev = MAXDEV;
   char param[32];
@@ -88,5 +103,8 @@ static int sweep(const struct ok_variant *v, const struct ok_params *p) {
     if (c.cnt[g]) omp_target_free(c.cnt[g], g);
   return rc;
 }
-OK_REGISTER_SWEEP(multi_gpu_sync, omp_host_barrier, "generic", "host clock, repeat difference over steps of a "
-                  "target region + omp barrier, one host thread per device", sweep)
+static int sweep_spmd(const struct ok_variant *v, const struct ok_params *p) { return sweep(v, p, 1); }
+static int sweep_generic(const struct ok_variant *v, const struct ok_params *p) { return sweep(v, p, 0); }
+#define TIMER "host clock, repeat difference over steps of a target region + omp barrier, one host thread per device"
+OK_REGISTER_SWEEP(multi_gpu_sync, omp_host_barrier_spmd, "spmd", TIMER, sweep_spmd)
+OK_REGISTER_SWEEP(multi_gpu_sync, omp_host_barrier_generic, "generic", TIMER, sweep_generic)

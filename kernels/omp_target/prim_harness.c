@@ -398,3 +398,11 @@ int ok_ot_sm_count(int dev) {
   if (init && get && attr && !init(0) && !get(&d, dev) && !attr(&n, 16 /* MULTIPROCESSOR_COUNT */, d)) cached = n;
   return cached;
 }
+
+/* For sweeps that time whole regions (launch, grid_sync's split, multi_gpu_sync, reduce_study):
+ * 1 when target regions run on a device; otherwise they emit one `ran on host` point and stop. */
+int ok_ot_check_device(const struct ok_variant *v, const struct ok_params *p) {
+  if (omp_get_num_devices() > 0 && runs_on_device()) return 1;
+  error_point(v, p, "the target region ran on the host (no device, or OMP_TARGET_OFFLOAD=DISABLED)", 1);
+  return 0;
+}

@@ -74,6 +74,9 @@ struct ok_tsweep {
    * <= 0 with the reason in why (one error point). */
   int (*shapes)(const struct ok_params *p, int (*out)[2], int max, char *why, size_t nwhy);
 };
+/* Sweeps that time whole regions: 1 when target regions run on a device, else one `ran on host`
+ * point is emitted and 0 returned. */
+int ok_ot_check_device(const struct ok_variant *v, const struct ok_params *p);
 /* The device's SM count from the CUDA driver (libcuda, loaded at run time); 0 when unknown. */
 int ok_ot_sm_count(int dev);
 int ok_ot_sweep(const struct ok_variant *v, const struct ok_params *p, const struct ok_tsweep *s);

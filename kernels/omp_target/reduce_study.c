@@ -206,7 +206,9 @@ static int measure(const struct ok_variant *v, const struct ok_params *p, enum f
 }
 
 #define DEF(NAME, F) \
-  static int sweep_##NAME(const struct ok_variant *v, const struct ok_params *p) { return measure(v, p, F, 0) | measure(v, p, F, 1); }
+  static int sweep_##NAME(const struct ok_variant *v, const struct ok_params *p) {                     \
+    return !ok_ot_check_device(v, p) || (measure(v, p, F, 0) | measure(v, p, F, 1));                  \
+  }
 DEF(clause, CLAUSE)
 DEF(generic, GENERIC)
 DEF(atomic, ATOMIC)
