@@ -2,7 +2,8 @@
  * data (ok_reduce_fill: 2^25 quick, 2^26 full unsigned ints), sum and max into 64 bits:
  *   clause_spmd     `target teams distribute parallel for reduction(+|max: r)`
  *   clause_generic  `target teams distribute reduction` over chunks, an unknown call, then a
- *                   `parallel for reduction` per chunk (generic mode, state machine)
+ *                   `parallel for reduction` per chunk into the team's slot of a device array
+ *                   (generic mode; a team-local reduction variable is refused in cuda mode)
  *   atomic_spmd     the combined construct with `omp atomic` (sum) / `atomic compare` (max) per
  *                   element into one device word
  *   ompx_shfl_spmd  persistent threads (8 teams of 256 per SM) accumulate privately, then
@@ -25,15 +26,36 @@ enum form { CLAUSE, GENERIC, ATOMIC, OMPX };
 #define CHUNK 65536
 
 static unsigned *d_in;
+static ull *d_parts; /* clause_generic: one partial per team (num_teams <= MAXTEAMS) */
+#define MAXTEAMS 4096
 static long g_n;
 static ull ref_sum, ref_max;
 static int g_dev;
 
 #define MAXOP(a, b) ((a) > (b) ? (a) : (b))
 
+/* clause_generic's chunk: a `parallel for reduction` into the team's slot. In a function, not the
+ * teams region: -fopenmp-cuda-mode refuses a reduction on the region's own locals ("threadprivate
+ * or thread local variable cannot be reduction"), the team's partial or the pointer alike. */
+#pragma omp declare target
+static ull chunk_sum(const unsigned *in, ull *parts, int tm, long c, long end) {
+  parts[tm] = 0;
+#pragma omp parallel for reduction(+ : parts[tm : 1])
+  for (long i = c; i < end; ++i) parts[tm] += in[i];
+  return parts[tm];
+}
+static ull chunk_max(const unsigned *in, ull *parts, int tm, long c, long end) {
+  parts[tm] = 0;
+#pragma omp parallel for reduction(max : parts[tm : 1])
+  for (long i = c; i < end; ++i) parts[tm] = MAXOP(parts[tm], (ull)in[i]);
+  return parts[tm];
+}
+#pragma omp end declare target
+
 /* One region per form and op; `r` is the result (mapped or, for atomics, a device word). */
 static ull run_sum(enum form f, long n, int nt, ull *dword) {
   const unsigned *in = d_in;
+  ull *parts = d_parts;
   const int dev = g_dev;
   ull r = 0;
   switch (f) {
@@ -44,14 +66,12 @@ static ull run_sum(enum form f, long n, int nt, ull *dword) {
     break;
   case GENERIC:
     // EXPECT-MODE: Generic
-#pragma omp target teams distribute reduction(+ : r) is_device_ptr(in) device(dev) map(tofrom : r)
+#pragma omp target teams distribute num_teams(nt) reduction(+ : r) is_device_ptr(in, parts) device(dev) map(tofrom : r)
     for (long c = 0; c < n; c += CHUNK) {
-      ull part = 0;
+      const int tm = omp_get_team_num();
       const long end = c + CHUNK < n ? c + CHUNK : n;
       ok_opaque_touch(0); /* unknown side effect in the team's sequential part: stays generic */
-#pragma omp parallel for reduction(+ : part)
-      for (long i = c; i < end; ++i) part += in[i];
-      r += part;
+      r += chunk_sum(in, parts, tm, c, end);
     }
     break;
   case ATOMIC:
@@ -84,6 +104,7 @@ static ull run_sum(enum form f, long n, int nt, ull *dword) {
 
 static ull run_max(enum form f, long n, int nt, ull *dword) {
   const unsigned *in = d_in;
+  ull *parts = d_parts;
   const int dev = g_dev;
   ull r = 0;
   switch (f) {
@@ -94,14 +115,13 @@ static ull run_max(enum form f, long n, int nt, ull *dword) {
     break;
   case GENERIC:
     // EXPECT-MODE: Generic
-#pragma omp target teams distribute reduction(max : r) is_device_ptr(in) device(dev) map(tofrom : r)
+#pragma omp target teams distribute num_teams(nt) reduction(max : r) is_device_ptr(in, parts) device(dev) map(tofrom : r)
     for (long c = 0; c < n; c += CHUNK) {
-      ull part = 0;
+      const int tm = omp_get_team_num();
       const long end = c + CHUNK < n ? c + CHUNK : n;
       ok_opaque_touch(0);
-#pragma omp parallel for reduction(max : part)
-      for (long i = c; i < end; ++i) part = MAXOP(part, (ull)in[i]);
-      r = MAXOP(r, part);
+      const ull m = chunk_max(in, parts, tm, c, end);
+      r = MAXOP(r, m);
     }
     break;
   case ATOMIC:
@@ -151,7 +171,8 @@ static int setup(long n, char *why, size_t nw) {
   g_n = 0;
   unsigned *h = malloc((size_t)n * sizeof *h);
   d_in = omp_target_alloc((size_t)n * sizeof *h, g_dev);
-  if (!h || !d_in) return free(h), snprintf(why, nw, "out of memory"), -1;
+  if (!d_parts) d_parts = omp_target_alloc(MAXTEAMS * sizeof *d_parts, g_dev);
+  if (!h || !d_in || !d_parts) return free(h), snprintf(why, nw, "out of memory"), -1;
   ok_reduce_fill(h, n, &ref_sum, &ref_max);
   int e = omp_target_memcpy(d_in, h, (size_t)n * sizeof *h, 0, 0, g_dev, omp_get_initial_device());
   free(h);
@@ -168,7 +189,8 @@ static int measure(const struct ok_variant *v, const struct ok_params *p, enum f
   pt.type = "uint", pt.param = is_max ? "op=max" : "op=sum", pt.unit = "s", pt.n_iter = n, pt.unroll = 1;
   pt.threads = f == OMPX ? 256 : 0;
   int sms = ok_ot_sm_count(omp_get_default_device());
-  const int nt = 8 * (sms > 0 ? sms : 132); /* 2048 threads per SM in 256-thread teams */
+  int nt = 8 * (sms > 0 ? sms : 132); /* 2048 threads per SM in 256-thread teams */
+  if (nt > MAXTEAMS) nt = MAXTEAMS;
   pt.teams = f == OMPX ? nt : 0;
   double t[64];
   ull *dword = NULL;
