@@ -1,5 +1,5 @@
-# The deadlock-probe path with a host stand-in (tests/fixtures/hanging_probe.c): a variant that says
-# "armed" and hangs is killed after the short probe timeout, not the study's --timeout; its status
+# The deadlock-probe path with a host stand-in (tests/fixtures/hanging_probe.c), in a --full study: a
+# variant that says "armed" and hangs is killed after the short probe timeout, not the study's --timeout; its status
 # is `deadlock (expected)`, which is no failure; the device check runs; the next variant runs.
 . "$(dirname "$0")/lib.sh"
 E=$3
@@ -9,7 +9,7 @@ cat >"$E/ompkit-configs.json" <<EOT
   "bench": "configs/probe/ompkit-bench", "artefacts": "configs/probe/artefacts"}]}
 EOT
 t0=$(date +%s)
-OMPKIT_MANIFEST="$E/ompkit-configs.json" "$OMPKIT" run --out "$TMP/r" --timeout 120 --runs 1 >"$TMP/log" 2>&1
+OMPKIT_MANIFEST="$E/ompkit-configs.json" "$OMPKIT" run --full --out "$TMP/r" --timeout 120 --runs 1 >"$TMP/log" 2>&1
 rc=$?
 t1=$(date +%s)
 R="$TMP/r/latest/results.jsonl"
@@ -19,5 +19,9 @@ R="$TMP/r/latest/results.jsonl"
 grep '"kernel":"grid_sync_probe"' "$R" | grep -q '"status":"deadlock (expected)"' || fail "no deadlock status: $(cat "$R")"
 grep '"kernel":"grid_sync_probe"' "$R" | grep -q 'device usable afterwards' || fail "no usability check: $(cat "$R")"
 grep '"variant":"host_after_probe"' "$R" | grep -q '"status":"ok"' || fail "the study did not go on: $(cat "$R")"
-# Without the armed line a hang is an ordinary timeout, still after --timeout: a short one here.
+# The quick study skips the probe (it costs its timeout) and says so; the rest still runs.
+OMPKIT_MANIFEST="$E/ompkit-configs.json" "$OMPKIT" run --out "$TMP/q" --runs 1 >"$TMP/qlog" 2>&1 || { cat "$TMP/qlog"; fail "quick run failed"; }
+Q="$TMP/q/latest/results.jsonl"
+grep '"kernel":"grid_sync_probe"' "$Q" | grep -q '"status":"skipped: deadlock probe (runs with --full)"' || fail "quick: probe not skipped: $(cat "$Q")"
+grep '"variant":"host_after_probe"' "$Q" | grep -q '"status":"ok"' || fail "quick: the rest did not run: $(cat "$Q")"
 pass "deadlock probe killed after its own timeout in $((t1 - t0)) s; study went on"
