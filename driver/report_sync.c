@@ -214,10 +214,13 @@ static void reduce_table(struct report *r) {
   if (!nv) return;
   qsort(v, (size_t)nv, sizeof *v, by_gbs);
   char note[256];
+  char anchor[96];
+  if (isnan(copy)) snprintf(anchor, sizeof anchor, "no copy kernel in this study (CUDA's cuda_copy gives it)");
+  else snprintf(anchor, sizeof anchor, "against the copy kernel's %.4g GB/s (read + write) in the same study", copy);
   snprintf(note, sizeof note,
-           "Read bandwidth (4 B per element) per variant, fastest first, against the copy kernel's %.4g GB/s "
-           "(read + write) in the same study. omp_target and native times include their region's launch.",
-           copy);
+           "Read bandwidth (4 B per element) per variant, fastest first, %s. omp_target and native times include "
+           "their region's launch.",
+           anchor);
   const char *cols[] = {"op", "rank", "config", "variant", "GB/s", "% of copy", "spread", "status"};
   head(r, "Reduction case study", note, 8, cols);
   for (int op = 0; op < 2; ++op) {

@@ -53,12 +53,13 @@ void ok_emit_point(const struct ok_variant *v, const struct ok_params *p, const 
   last = *pt;
   ++emitted;
 }
-/* A launch form whose launches really take time on the host clock: n x 20 us of spinning. */
+/* A launch form on a fake clock: 5 us of latency and 20 us per launch, exactly. */
+static double fake_now_s;
+static double fake_now(void) { return fake_now_s; }
 static int spin_launch(void *ctx, int n) {
   int *calls = ctx;
   ++*calls;
-  double t0 = ok_host_now();
-  while (ok_host_now() - t0 < n * 20e-6) {}
+  fake_now_s += 5e-6 + n * 20e-6;
   return 0;
 }
 static int verify_yes(void *ctx, char *d, unsigned long n) {
@@ -146,17 +147,18 @@ int main(void) {
     CHECK(ok_grid_shapes(132, 1, occ, &s2, two, 2, &skipped) == 2 && two[2].blocks == -7, "overran max");
     CHECK(ok_grid_shapes(0, 1, occ, &s2, sh, 64, &skipped) == -1, "0 SMs is an error");
   }
-  /* ok_launch_point on a host stand-in launch: 20 us per launch comes back as the overhead. */
+  /* ok_launch_point on a fake clock: 20 us per launch comes back as the overhead, 25 us as T(1). */
   {
     int calls = 0;
     struct ok_variant v = {"launch", "host_standin", "host", __FILE__, __LINE__, "host clock", 0, 0, 0};
     struct ok_params p = {0};
     p.runs = 5, p.max_retries = 10;
-    struct ok_launch_form f = {"launch=spin", spin_launch, verify_yes, say_err, &calls, 1, 1, 0};
+    struct ok_launch_form f = {"launch=fake", spin_launch, verify_yes, say_err, &calls, 1, 1, 0};
+    ok_launch_clock = fake_now;
     CHECK(ok_launch_point(&v, &p, &f) == 0 && emitted == 1, "launch point failed");
     CHECK(last.measured && last.verified && !strcmp(last.unit, "s") && last.n_iter == OK_LAUNCH_K, "point fields");
-    CHECK(last.st.per_op_median > 15e-6 && last.st.per_op_median < 60e-6, "per launch %g s, want ~20e-6",
-          last.st.per_op_median);
+    CHECK(fabs(last.st.per_op_median - 20e-6) < 1e-12, "per launch %g s, want 20e-6", last.st.per_op_median);
+    CHECK(fabs(last.st.base_median - 25e-6) < 1e-12, "T(1) %g s, want 25e-6", last.st.base_median);
     CHECK(calls > 2 * 5 * 8, "only %d rounds of launches", calls);
     struct ok_launch_form bad = {"launch=broken", failing_launch, verify_yes, say_err, &calls, 1, 1, 0};
     CHECK(ok_launch_point(&v, &p, &bad) == 1 && last.error && !last.measured && strstr(last.detail, "refused"),

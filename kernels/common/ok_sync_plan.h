@@ -62,6 +62,8 @@ struct ok_launch_form {
 struct ok_variant;
 struct ok_params;
 int ok_launch_point(const struct ok_variant *v, const struct ok_params *p, struct ok_launch_form *f);
+/* The clock ok_launch_point times with (ok_host_now; tests substitute a fake one). */
+extern double (*ok_launch_clock)(void);
 
 /* The reduction case study's data, the same in every model: n values of 15 bits and one of
  * 2^30 + 12345 (so the max has a single right answer); *sum and *max are the host reference. */
