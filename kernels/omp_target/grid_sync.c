@@ -25,13 +25,18 @@
       int cur_;                                                  \
       _Pragma("omp atomic capture seq_cst") old_ = A[0]++;       \
       const int goal_ = (old_ / nt_ + 1) * nt_;                  \
+      long spins_ = 0;                                           \
       do {                                                       \
         _Pragma("omp atomic read") cur_ = A[0];                  \
-      } while (cur_ < goal_);                                    \
+      } while (cur_ < goal_ && ++spins_ < OK_BAR_MAX_SPINS);     \
+      if (cur_ < goal_) A[1] = 1; /* gave up: not all resident */ \
       _Pragma("omp flush")                                       \
     }                                                            \
     _Pragma("omp barrier")                                       \
   }
+/* A bound on the spin, so a team that is not resident makes a wrong result, not a hang (about
+ * seconds of polling); the check reads the flag in A[1]. */
+#define OK_BAR_MAX_SPINS (1L << 26)
 #define STEP(P) P acc += 1;
 
 #pragma omp declare target
@@ -53,6 +58,11 @@ static int check(const struct ok_tctx *c, const struct ok_tprim *pr, char *d, si
   const long steps = c->n_iter * c->unroll;
   const int got = ((const int *)c->hA)[0];
   if (!ok_tcheck_ran(c, pr, d, n)) return 0;
+  if (((const int *)c->hA)[1]) {
+    snprintf(d, n, "a team gave up waiting at the barrier (%d teams requested, %d ran): not all resident", c->teams,
+             c->act_teams);
+    return 0;
+  }
   if (got != steps * c->act_teams) {
     snprintf(d, n, "barrier counter %d, expected %ld (%ld barriers x %d teams)", got, steps * c->act_teams, steps,
              c->act_teams);
