@@ -197,10 +197,15 @@ static int feed_lines(char **buf, size_t *len, ok_line_fn fn, void *ctx, int flu
   for (size_t i = 0; i < *len; ++i)
     if ((*buf)[i] == '\n') {
       (*buf)[i] = 0;
-      reset |= fn(ctx, *buf + start);
+      int r = fn(ctx, *buf + start);
+      if (r) reset = r; /* the last restart wins: it may carry a new timeout */
       start = i + 1;
     }
-  if (flush && start < *len) reset |= fn(ctx, *buf + start), start = *len;
+  if (flush && start < *len) {
+    int r = fn(ctx, *buf + start);
+    if (r) reset = r;
+    start = *len;
+  }
   memmove(*buf, *buf + start, *len - start);
   *len -= start;
   if (*buf) (*buf)[*len] = 0;
@@ -267,7 +272,9 @@ static int spawn(char *const argv[], char *const env[], double timeout_s, ok_lin
       if (n > 0) {
         if (fn) {
           append(&lbuf, &llen, &lcap, chunk, (size_t)n);
-          if (feed_lines(&lbuf, &llen, fn, ctx, llen + 1 >= CAPTURE_MAX)) clock0 = ok_now();
+          int r = feed_lines(&lbuf, &llen, fn, ctx, llen + 1 >= CAPTURE_MAX);
+          if (r) clock0 = ok_now();
+          if (r > 1) timeout_s = r / 1000.0; /* a new timeout in ms (a deadlock probe's short one) */
         } else if (i == 0) append(&p->out, &p->outlen, &ocap, chunk, (size_t)n);
         else append(&p->err, &p->errlen, &ecap, chunk, (size_t)n);
       } else if (n == 0 || errno != EINTR) {

@@ -55,7 +55,8 @@ extern volatile sig_atomic_t ok_interrupted;
 int ok_spawn(char *const argv[], char *const env[], double timeout_s, struct ok_proc *p);
 void ok_proc_free(struct ok_proc *p);
 /* The same, but stdout and stderr share one pipe (their order kept) and every line goes to fn as
- * it arrives instead of being captured; fn returns 1 to restart the timeout clock. */
+ * it arrives instead of being captured; fn returns 1 to restart the timeout clock, or N > 1 to
+ * restart it with a timeout of N ms from then on. */
 typedef int (*ok_line_fn)(void *ctx, char *line);
 int ok_spawn_lines(char *const argv[], char *const env[], double timeout_s, ok_line_fn fn, void *ctx,
                    struct ok_proc *p);

@@ -140,7 +140,7 @@ int kd_is_known(const char *status) { return status && !strncmp(status, "known d
 int ok_status_is_failure(const char *status) {
   return !status || (strcmp(status, "ok") && strncmp(status, "not measured", 12) && strncmp(status, "skipped", 7) &&
                      strcmp(status, "disabled") && strncmp(status, "not built", 9) &&
-                     strncmp(status, "not runnable", 12) && !kd_is_known(status));
+                     strncmp(status, "not runnable", 12) && strcmp(status, OK_DEADLOCK_EXPECTED) && !kd_is_known(status));
 }
 
 enum kd_outcome kd_apply(const struct ok_defects *d, const struct ok_config *c, json_t *line) {

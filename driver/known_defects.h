@@ -36,5 +36,7 @@ void kd_describe(const struct ok_expect *e, char *buf, size_t n);
 /* Whether a status is a known defect's ("known defect: ..."). */
 int kd_is_known(const char *status);
 /* A finding for the exit status: not ok, not measured, skipped, disabled or a known defect. */
+/* A deadlock probe's timeout, the outcome it is there for (run.c): not a failure. */
+#define OK_DEADLOCK_EXPECTED "deadlock (expected)"
 int ok_status_is_failure(const char *status);
 #endif

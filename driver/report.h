@@ -79,4 +79,9 @@ char *rp_plot(const char *gp, const char *dir, const char *name, int w, int h, c
               size_t nwhy);
 void rp_put_svg(struct report *r, const char *title, const char *file, char *svg, const char *note);
 void report_ablation(struct report *r); /* report_ablation.c */
+/* Launch cost, grid sync and the reduction case study (issue 12): report_sync.c. */
+void report_sync(struct report *r);
+/* rp_plot into DIR/plots/NAME.svg, creating plots/ first. */
+char *rp_plot_svg(const char *gp, const char *dir, const char *name, int w, int h, const char *script, char *why,
+                  size_t nwhy);
 #endif

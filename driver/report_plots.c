@@ -435,3 +435,10 @@ void rp_put_svg(struct report *r, const char *title, const char *file, char *svg
   fg.svg = svg;
   put_fig(r, &fg);
 }
+char *rp_plot_svg(const char *gp, const char *dir, const char *name, int w, int h, const char *script, char *why,
+                  size_t nwhy) {
+  char pdir[PATH_MAX + 16];
+  snprintf(pdir, sizeof pdir, "%s/plots", dir);
+  if (ok_mkdirs(pdir)) return snprintf(why, nwhy, "cannot create plots/"), NULL;
+  return plot(gp, dir, name, w, h, script, why, nwhy);
+}

@@ -102,7 +102,20 @@ int ok_cuda_sweep(const struct ok_variant *v, const struct ok_params *p, const s
   const int sms = prop.multiProcessorCount;
   std::vector<std::pair<int, int>> shape; /* (blocks, threads per block) */
   if (p->threads_given || p->teams_given) shape.push_back({p->teams, p->threads});
-  else if (p->full) {
+  else if (s->shapes) {
+    int sh[64][2];
+    char why[160] = "";
+    int n = s->shapes(p, sms, sh, 64, why, sizeof why);
+    if (n < 0) {
+      struct ok_point pt;
+      memset(&pt, 0, sizeof pt);
+      pt.error = 1;
+      snprintf(pt.detail, sizeof pt.detail, "no shapes: %s", why);
+      ok_emit_point(v, p, &pt);
+      return 1;
+    }
+    for (int i = 0; i < n; ++i) shape.push_back({sh[i][0], sh[i][1]});
+  } else if (p->full) {
     for (int b : {1, 2, sms / 2, sms, 2 * sms})
       for (int t = 1; t <= 1024; t *= 2) shape.push_back({b, t});
   } else
@@ -139,6 +152,12 @@ int ok_cuda_sweep(const struct ok_variant *v, const struct ok_params *p, const s
         pt.teams = c.blocks;
         pt.stride = stride;
         pt.param = pr->param;
+        char shape_param[96];
+        if (s->shapes && sh.first % sms == 0) {
+          snprintf(shape_param, sizeof shape_param, "blocks_per_sm=%d%s%s", sh.first / sms, pr->param ? "," : "",
+                   pr->param ? pr->param : "");
+          pt.param = shape_param;
+        }
         pt.unroll = OK_UNROLL;
         pt.unit = "cycles";
         pt.clock_mhz = mhz;

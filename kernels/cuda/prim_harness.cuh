@@ -48,6 +48,25 @@ struct ok_cprim {
 /* Kernel body shared by every primitive. STEP may use: A, B (T*), VA, VB (volatile views), gtid,
  * lane, w (warp width: min(32, blockDim.x)), mask (the lanes of this warp), stride, acc (AT). */
 #define OK_CUDA_KERNEL(FN, T, AT, STEP)                                                            \
+  OK_CUDA_KERNEL_BODY(FN, T, AT, STEP)                                                             \
+  static void FN##_launch(int b, int t, void *A, void *B, long n, long s, long long *c, double *k) { \
+    FN<<<b, t>>>((T *)A, (T *)B, n, s, c, k);                                                      \
+  }
+
+/* The same kernel launched with cudaLaunchCooperativeKernel (grid-wide sync allowed). */
+#define OK_CUDA_COOP_KERNEL(FN, T, AT, STEP)                                                       \
+  OK_CUDA_KERNEL_BODY(FN, T, AT, STEP)                                                             \
+  static void FN##_launch(int b, int t, void *A, void *B, long n, long s, long long *c, double *k) { \
+    T *a = (T *)A, *bb = (T *)B;                                                                   \
+    void *args[] = {&a, &bb, &n, &s, &c, &k};                                                      \
+    cudaLaunchCooperativeKernel((void *)FN, b, t, args, 0, 0);                                     \
+  }
+#define OK_CUDA_COOP_PAIR(NAME, T, AT, STEP, PRIM) \
+  OK_CUDA_COOP_KERNEL(NAME##_base, T, AT, STEP())  \
+  OK_CUDA_COOP_KERNEL(NAME##_test, T, AT, STEP(PRIM))
+
+/* The kernel alone (OK_CUDA_KERNEL adds its <<<>>> launcher). */
+#define OK_CUDA_KERNEL_BODY(FN, T, AT, STEP)                                                       \
   extern "C" __global__ void FN(T *A, T *B, long n_iter, long stride, long long *cycles, double *sink) { \
     const int gtid = blockIdx.x * blockDim.x + threadIdx.x;                                        \
     const int lane = threadIdx.x & 31;                                                             \
@@ -65,9 +84,6 @@ struct ok_cprim {
     const long long t1 = clock64();                                                                \
     cycles[gtid] = t1 - t0;                                                                        \
     sink[gtid] = (double)acc;                                                                      \
-  }                                                                                                \
-  static void FN##_launch(int b, int t, void *A, void *B, long n, long s, long long *c, double *k) { \
-    FN<<<b, t>>>((T *)A, (T *)B, n, s, c, k);                                                      \
   }
 
 #define OK_CUDA_PAIR(NAME, T, AT, STEP, PRIM) \
@@ -82,6 +98,9 @@ struct ok_csweep {
   int nprims;
   int strided; /* sweep strides 1, 32 and one line */
   int warp;    /* warp primitive: thread counts stay powers of two */
+  /* Optional: the sweep's own shapes, out[i] = {blocks, threads} (at most max); returns how many,
+   * or -1 with the reason in why. Points then carry param blocks_per_sm=blocks/SMs. */
+  int (*shapes)(const struct ok_params *p, int sms, int (*out)[2], int max, char *why, size_t nwhy);
 };
 int ok_cuda_sweep(const struct ok_variant *v, const struct ok_params *p, const struct ok_csweep *s);
 /* SM clock in MHz, measured now (a clock64 spin timed with events); 0 on failure. */

@@ -3,6 +3,7 @@
 #include "ok_values.h"
 #include "prim_harness.h"
 
+#include <dlfcn.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -146,6 +147,12 @@ int ok_ot_sweep(const struct ok_variant *v, const struct ok_params *p, const str
   int shape[64][2], nshape = 0; /* (teams, threads) */
   if (p->threads_given || p->teams_given) {
     shape[0][0] = p->teams, shape[0][1] = p->threads, nshape = 1;
+  } else if (s->shapes) {
+    char why[160] = "no shapes";
+    if ((nshape = s->shapes(p, shape, 64, why, sizeof why)) <= 0) {
+      error_point(v, p, why, 0);
+      return 1;
+    }
   } else if (p->full) {
     static const int teams[] = {1, 2, 64, 128, 256};
     for (int b = 0; b < 5; ++b)
@@ -385,4 +392,28 @@ int ok_tcheck_stores(const struct ok_tctx *c, const struct ok_tprim *pr, char *d
     }
   snprintf(d, n, "every thread's element holds its last store (%.17g stores)", want_n);
   return 1;
+}
+
+/* cuDeviceGetAttribute(CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT) through dlopen: the offload
+ * build does not link the CUDA driver, and only sweeps that must keep every team resident ask. */
+int ok_ot_sm_count(int dev) {
+  static int cached = -1;
+  if (cached >= 0) return cached;
+  cached = 0;
+  void *h = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
+  if (!h) return 0;
+  int (*init)(unsigned) = (int (*)(unsigned))dlsym(h, "cuInit");
+  int (*get)(int *, int) = (int (*)(int *, int))dlsym(h, "cuDeviceGet");
+  int (*attr)(int *, int, int) = (int (*)(int *, int, int))dlsym(h, "cuDeviceGetAttribute");
+  int d = 0, n = 0;
+  if (init && get && attr && !init(0) && !get(&d, dev) && !attr(&n, 16 /* MULTIPROCESSOR_COUNT */, d)) cached = n;
+  return cached;
+}
+
+/* For sweeps that time whole regions (launch, grid_sync's split, multi_gpu_sync, reduce_study):
+ * 1 when target regions run on a device; otherwise they emit one `ran on host` point and stop. */
+int ok_ot_check_device(const struct ok_variant *v, const struct ok_params *p) {
+  if (omp_get_num_devices() > 0 && runs_on_device()) return 1;
+  error_point(v, p, "the target region ran on the host (no device, or OMP_TARGET_OFFLOAD=DISABLED)", 1);
+  return 0;
 }

@@ -76,7 +76,15 @@ struct ok_tsweep {
   int warp;      /* warp primitive */
   int max_total; /* >0: skip shapes with more threads in all (serialized primitives) */
   int unroll;    /* the bodies' unroll (OK_OT_BODY_REP); 0: OK_UNROLL */
+  /* Optional: the sweep's own shapes, out[i] = {teams, threads}; returns how many (<= max), or
+   * <= 0 with the reason in why (one error point). */
+  int (*shapes)(const struct ok_params *p, int (*out)[2], int max, char *why, size_t nwhy);
 };
+/* Sweeps that time whole regions: 1 when target regions run on a device, else one `ran on host`
+ * point is emitted and 0 returned. */
+int ok_ot_check_device(const struct ok_variant *v, const struct ok_params *p);
+/* The device's SM count from the CUDA driver (libcuda, loaded at run time); 0 when unknown. */
+int ok_ot_sm_count(int dev);
 int ok_ot_sweep(const struct ok_variant *v, const struct ok_params *p, const struct ok_tsweep *s);
 /* 1 when a target region runs on a device (not the host fallback): rate sweeps check it first and
  * report one `ran on host` point instead of running their regions on the host. */
