@@ -11,9 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* `omp atomic compare` (min, max, the CAS) is OpenMP 5.1 (_OPENMP 202011): clang 16 defaults to
- * 5.0 and rejects it, so there the map is listed as not built rather than built without them. */
-#if _OPENMP >= 202011
+/* min, max and the CAS are `omp atomic compare`: where the compiler lacks it the map is listed as
+ * not built rather than built without them. */
+#if OK_OT_HAS_ATOMIC_COMPARE
 
 #define OK_AC_TEAMS 128
 #define OK_AC_THREADS 256
@@ -21,9 +21,11 @@
 #pragma omp declare target
 static inline unsigned long long ac_gtimer(void) { return (unsigned long long)(omp_get_wtime() * 1e9); }
 #pragma omp end declare target
+#if OK_OT_CLANG_EXT /* GCC: libgomp's nvptx omp_get_wtime already reads %globaltimer */
 #pragma omp begin declare variant match(device = {arch(nvptx64)})
 static inline unsigned long long ac_gtimer(void) { return __nvvm_read_ptx_sreg_globaltimer(); }
 #pragma omp end declare variant
+#endif
 
 #pragma omp declare target
 #define AC_FN(NAME, OP)                                                                                        \
@@ -167,5 +169,5 @@ static int sweep(const struct ok_variant *v, const struct ok_params *p) {
 }
 OK_REGISTER_SWEEP(atomic_contention, map_spmd, "spmd", OK_SPAN_TIMER, sweep)
 #else
-OK_REGISTER_NOT_BUILT(atomic_contention, map_spmd, "spmd", "compiler limit (omp atomic compare is OpenMP 5.1; this compiler defaults to an older version)")
+OK_REGISTER_NOT_BUILT(atomic_contention, map_spmd, "spmd", OK_OT_NO_ATOMIC_COMPARE_WHY)
 #endif

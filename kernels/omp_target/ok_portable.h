@@ -28,6 +28,15 @@
 #define OK_OT_NO_OMPX_WHY(WHAT) OK_OT_CLANG_ONLY(WHAT " from ompx.h")
 #endif
 
+/* `omp atomic compare` is OpenMP 5.1: clang has it from its 5.1 default (_OPENMP 202011, LLVM 17;
+ * clang 16 defaults to 5.0 and rejects it), GCC from 12 (whose _OPENMP still says 4.5). */
+#if (defined(__clang__) && _OPENMP >= 202011) || (!defined(__clang__) && defined(__GNUC__) && __GNUC__ >= 12)
+#define OK_OT_HAS_ATOMIC_COMPARE 1
+#else
+#define OK_OT_HAS_ATOMIC_COMPARE 0
+#endif
+#define OK_OT_NO_ATOMIC_COMPARE_WHY "compiler limit (omp atomic compare is OpenMP 5.1; this compiler's default OpenMP is older)"
+
 /* Standard OpenMP that a compiler has not implemented: not a clang extension, a compiler limit.
  * GCC 12 and 13 answer `#pragma omp allocate` with "sorry, unimplemented" (GCC 14 has it for C). */
 #if defined(__GNUC__) && !defined(__clang__) && __GNUC__ < 14
@@ -45,6 +54,8 @@
 #define OK_OT_HAS_SECTION_REDUCTION 1
 #endif
 #endif
+#define OK_OT_NO_SECTION_REDUCTION_WHY \
+  "compiler limit (GCC 12 nvptx: array-section reduction needs __atomic_compare_exchange_16, unresolved at the offload link)"
 
 /* The OpenMP API calls allowed strictly inside `teams` are omp_get_num_teams/omp_get_team_num
  * only; GCC enforces it (clang does not), so under GCC the kernels' other queries there go through

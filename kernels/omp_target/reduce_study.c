@@ -10,12 +10,14 @@
  *                   ompx_shfl_down_sync_l per warp and one atomic per warp (LLVM's extension)
  * Timed with omp_get_wtime around the target region: unlike CUDA's events this includes the
  * launch (a few us, see `launch`) and the result's copy back. Every run is checked exactly. */
-#include <ompx.h>
 
 #include "ok_bench.h"
 #include "ok_sync_plan.h"
 #include "opaque.h"
 #include "prim_harness.h"
+#if OK_OT_OMPX
+#include <ompx.h>
+#endif
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -37,6 +39,7 @@ static int g_dev;
 /* clause_generic's chunk: a `parallel for reduction` into the team's slot. In a function, not the
  * teams region: -fopenmp-cuda-mode refuses a reduction on the region's own locals ("threadprivate
  * or thread local variable cannot be reduction"), the team's partial or the pointer alike. */
+#if OK_OT_HAS_SECTION_REDUCTION
 #pragma omp declare target
 static ull chunk_sum(const unsigned *in, ull *parts, int tm, long c, long end) {
   parts[tm] = 0;
@@ -51,6 +54,7 @@ static ull chunk_max(const unsigned *in, ull *parts, int tm, long c, long end) {
   return parts[tm];
 }
 #pragma omp end declare target
+#endif
 
 /* One region per form and op; `r` is the result (mapped or, for atomics, a device word). */
 static ull run_sum(enum form f, long n, int nt, ull *dword) {
@@ -65,6 +69,7 @@ static ull run_sum(enum form f, long n, int nt, ull *dword) {
     for (long i = 0; i < n; ++i) r += in[i];
     break;
   case GENERIC:
+#if OK_OT_HAS_SECTION_REDUCTION
     // EXPECT-MODE: Generic
 #pragma omp target teams distribute num_teams(nt) reduction(+ : r) is_device_ptr(in, parts) device(dev) map(tofrom : r)
     for (long c = 0; c < n; c += CHUNK) {
@@ -73,6 +78,7 @@ static ull run_sum(enum form f, long n, int nt, ull *dword) {
       ok_opaque_touch(0); /* unknown side effect in the team's sequential part: stays generic */
       r += chunk_sum(in, parts, tm, c, end);
     }
+#endif
     break;
   case ATOMIC:
     // EXPECT-MODE: SPMD
@@ -83,6 +89,7 @@ static ull run_sum(enum form f, long n, int nt, ull *dword) {
     }
     break;
   case OMPX:
+#if OK_OT_OMPX
     // EXPECT-MODE: SPMD
 #pragma omp target teams num_teams(nt) thread_limit(256) is_device_ptr(in, dword) device(dev)
 #pragma omp parallel
@@ -97,6 +104,7 @@ static ull run_sum(enum form f, long n, int nt, ull *dword) {
         dword[0] += v;
       }
     }
+#endif
     break;
   }
   return r;
@@ -114,6 +122,7 @@ static ull run_max(enum form f, long n, int nt, ull *dword) {
     for (long i = 0; i < n; ++i) r = MAXOP(r, (ull)in[i]);
     break;
   case GENERIC:
+#if OK_OT_HAS_SECTION_REDUCTION
     // EXPECT-MODE: Generic
 #pragma omp target teams distribute num_teams(nt) reduction(max : r) is_device_ptr(in, parts) device(dev) map(tofrom : r)
     for (long c = 0; c < n; c += CHUNK) {
@@ -123,17 +132,21 @@ static ull run_max(enum form f, long n, int nt, ull *dword) {
       const ull m = chunk_max(in, parts, tm, c, end);
       r = MAXOP(r, m);
     }
+#endif
     break;
   case ATOMIC:
     // EXPECT-MODE: SPMD
 #pragma omp target teams distribute parallel for is_device_ptr(in, dword) device(dev)
     for (long i = 0; i < n; ++i) {
       const ull x = in[i];
+#if OK_OT_HAS_ATOMIC_COMPARE
 #pragma omp atomic compare
-      if (dword[0] < x) dword[0] = x;
+      if (dword[0] < x) { dword[0] = x; }
+#endif
     }
     break;
   case OMPX:
+#if OK_OT_OMPX
     // EXPECT-MODE: SPMD
 #pragma omp target teams num_teams(nt) thread_limit(256) is_device_ptr(in, dword) device(dev)
 #pragma omp parallel
@@ -148,9 +161,10 @@ static ull run_max(enum form f, long n, int nt, ull *dword) {
       }
       if ((omp_get_thread_num() & 31) == 0) {
 #pragma omp atomic compare
-        if (dword[0] < v) dword[0] = v;
+        if (dword[0] < v) { dword[0] = v; }
       }
     }
+#endif
     break;
   }
   return r;
@@ -232,11 +246,29 @@ static int measure(const struct ok_variant *v, const struct ok_params *p, enum f
     return !ok_ot_check_device(v, p) || (measure(v, p, F, 0) | measure(v, p, F, 1));                  \
   }
 DEF(clause, CLAUSE)
+#if OK_OT_HAS_SECTION_REDUCTION
 DEF(generic, GENERIC)
+#endif
+#if OK_OT_HAS_ATOMIC_COMPARE
 DEF(atomic, ATOMIC)
+#endif
+#if OK_OT_OMPX
 DEF(ompx, OMPX)
+#endif
 #define TIMER "omp_get_wtime around the target region (launch and result copy included); per op = s per element"
 OK_REGISTER_SWEEP(reduce_study, clause_spmd, "spmd", TIMER, sweep_clause)
+#if OK_OT_HAS_SECTION_REDUCTION
 OK_REGISTER_SWEEP(reduce_study, clause_generic, "generic", TIMER, sweep_generic)
+#else
+OK_REGISTER_NOT_BUILT(reduce_study, clause_generic, "generic", OK_OT_NO_SECTION_REDUCTION_WHY)
+#endif
+#if OK_OT_HAS_ATOMIC_COMPARE
 OK_REGISTER_SWEEP(reduce_study, atomic_spmd, "spmd", TIMER, sweep_atomic)
+#else
+OK_REGISTER_NOT_BUILT(reduce_study, atomic_spmd, "spmd", OK_OT_NO_ATOMIC_COMPARE_WHY)
+#endif
+#if OK_OT_OMPX
 OK_REGISTER_SWEEP(reduce_study, ompx_shfl_spmd, "spmd", TIMER, sweep_ompx)
+#else
+OK_REGISTER_NOT_BUILT(reduce_study, ompx_shfl_spmd, "spmd", OK_OT_NO_OMPX_WHY("ompx_shfl_down_sync_l"))
+#endif
