@@ -159,10 +159,14 @@ foreach(_abl "nospmd=-openmp-opt-disable-spmdization" "nodeglob=-openmp-opt-disa
   if(_abl_name STREQUAL "noopenmpopt")
     set(_abl_exclude team_array)
   endif()
+  # The default quick study leaves them out (they cost a process start each, a quick study's
+  # worth in all): --full runs them, or --configs names them (driver: full_only).
+  set(OMPKIT_CFG_JSON ", \"full_only\": true")
   ompkit_config(target-clang19-${_abl_name} omp_target "${OMPKIT_CLANG19}" true ${_abl_ok} "${_abl_why}"
     -DCMAKE_C_COMPILER=${OMPKIT_CLANG19} -DOMPKIT_CUDA_ASM_ROOT=${OMPKIT_CUDA_ASM_ROOT}
     -DOMPKIT_LLVM_LIBDIR=${OMPKIT_LLVM19_LIBDIR} "-DOMPKIT_EXTRA_FLAGS=-mllvm ${_abl_flag}"
     -DOMPKIT_SOURCES=${OMPKIT_ABLATION_SOURCES} -DOMPKIT_RUN_PRIMITIVES=OFF "-DOMPKIT_EXCLUDE_SOURCES=${_abl_exclude}")
+  set(OMPKIT_CFG_JSON "")
 endforeach()
 
 # cuda-nvcc: the CUDA reference.

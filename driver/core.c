@@ -157,6 +157,7 @@ int ok_manifest_load(struct ok_manifest *m) {
     k->run_env = json_string_value(json_object_get(c, "run_env"));
     k->not_runnable = json_string_value(json_object_get(c, "not_runnable"));
     k->sweep_cap = json_string_value(json_object_get(c, "sweep_cap"));
+    k->full_only = json_is_true(json_object_get(c, "full_only"));
     k->version_full = json_string_value(json_object_get(c, "version_full"));
     if (!k->run_env) k->run_env = "";
     if (!k->not_runnable) k->not_runnable = "";

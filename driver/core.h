@@ -20,6 +20,7 @@ struct ok_config {
   const char *sweep_cap;    /* non-empty: the sweep this configuration runs at most (e.g. "quick") */
   const char *version_full; /* `clang --version` in full (with its commit), for provenance */
   int matrix;               /* a compiler-matrix configuration: `ompkit check` takes it only by --config */
+  int full_only;            /* the default quick study skips it (the matrix's runnable ones, the ablation) */
   char bench[4096], artefacts[4096];
 };
 

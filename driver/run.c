@@ -958,6 +958,15 @@ int cmd_run(int argc, char **argv) {
       json_decref(j);
       continue;
     }
+    if (c->full_only && !strcmp(o.sweep, "quick") && !o.configs) {
+      /* The quick study's budget: the compiler matrix and the ablation run with --full, or when
+       * --configs names them. */
+      printf("ompkit: %s: skipped: runs with --full (or --configs %s)\n", c->name, c->name);
+      json_t *j = resumed_prov ? NULL : status_line(c, NULL, NULL, "skipped: runs with --full or --configs", "quick study");
+      if (j) append_line(res, j);
+      json_decref(j);
+      continue;
+    }
     if (c->not_runnable[0]) { /* compile data only (remarks, modes, registers): `ompkit check` reads them */
       char st[300];
       snprintf(st, sizeof st, "not runnable: %s", c->not_runnable);

@@ -112,7 +112,8 @@ static cudaError_t setup(long n) {
 
 enum method { ATOMIC_ELEM, WARP_SHFL, BLOCK_SHARED, REDUCE_SYNC, PERSISTENT, CUB, COPY };
 
-template <class Op> static cudaError_t launch(enum method m, long n, void *tmp, size_t tmp_bytes, int pgrid) {
+/* tmp_bytes by reference: CUB's first call (tmp == nullptr) only writes the size it needs. */
+template <class Op> static cudaError_t launch(enum method m, long n, void *tmp, size_t &tmp_bytes, int pgrid) {
   const int t = 256;
   const unsigned blocks = (unsigned)((n + t - 1) / t);
   switch (m) {
