@@ -153,10 +153,10 @@ printf 'ompkit bundle built from %s on %s\nconfigurations: %s\n' "$sha" "$(date 
 # Reproducible archive: sorted names, fixed owner, the commit's time.
 mtime=$(git -C "$ROOT" log -1 --format=%ct 2>/dev/null || echo 0)
 tar -C "$OUT" --sort=name --owner=0 --group=0 --numeric-owner --mtime="@$mtime" -cf - ompkit-bundle \
-  | zstd -q "-${OMPKIT_BUNDLE_ZSTD_LEVEL:-9}" --long=27 -T0 -o "$OUT/ompkit-bundle.tar.zst"
+  | zstd -q "-${OMPKIT_BUNDLE_ZSTD_LEVEL:-19}" --long=27 -T0 -o "$OUT/ompkit-bundle.tar.zst"
 if [ -d "$RT" ]; then
   tar -C "$OUT/ompkit-bundle-runtimes" --sort=name --owner=0 --group=0 --numeric-owner --mtime="@$mtime" -cf - ompkit-bundle \
-    | zstd -q "-${OMPKIT_BUNDLE_ZSTD_LEVEL:-9}" --long=27 -T0 -o "$OUT/ompkit-runtimes.tar.zst"
+    | zstd -q "-${OMPKIT_BUNDLE_ZSTD_LEVEL:-19}" --long=27 -T0 -o "$OUT/ompkit-runtimes.tar.zst"
   printf 'ompkit bundle: %s (%s MiB; the LLVM runtimes of %s: unpack it where the bundle is unpacked)\n' \
     "$OUT/ompkit-runtimes.tar.zst" "$(du -m "$OUT/ompkit-runtimes.tar.zst" | cut -f1)" "$(ls "$RT" | tr '\n' ' ')"
 fi
@@ -164,7 +164,7 @@ fi
 cp "$(command -v zstd)" "$OUT/zstd"
 if [ -d "$G" ]; then
   tar -C "$OUT/ompkit-bundle-gnuplot" --sort=name --owner=0 --group=0 --numeric-owner --mtime="@$mtime" -cf - ompkit-bundle \
-    | zstd -q "-${OMPKIT_BUNDLE_ZSTD_LEVEL:-9}" --long=27 -T0 -o "$OUT/ompkit-gnuplot.tar.zst"
+    | zstd -q "-${OMPKIT_BUNDLE_ZSTD_LEVEL:-19}" --long=27 -T0 -o "$OUT/ompkit-gnuplot.tar.zst"
   printf 'ompkit bundle: %s (%s MiB; unpack it where the bundle is unpacked, for plots)\n' "$OUT/ompkit-gnuplot.tar.zst" \
     "$(du -m "$OUT/ompkit-gnuplot.tar.zst" | cut -f1)"
 fi
