@@ -102,6 +102,16 @@ static void print_build(void) {
   kstr(OKF_flags_hash, h);
 }
 
+/* The head every result line starts with: context, the variant's identity, its status. */
+static void line_head(const struct ok_variant *v, const char *status) {
+  putchar('{');
+  print_common();
+  kstr(OKF_kernel, v->kernel);
+  kstr(OKF_variant, v->variant);
+  kstr(OKF_source_mode, v->source_mode);
+  kstr(OKF_status, status);
+}
+
 static void jnum(enum ok_field_id f, double v) {
   key(f);
   if (v != v || v > 1e300 || v < -1e300) fputs("null", stdout);
@@ -134,12 +144,7 @@ void ok_emit_point(const struct ok_variant *v, const struct ok_params *p, const 
   ++ok_points;
   /* A wrong result on a GPU may come from a trap or a broken team: the device state is suspect. */
   if ((pt->error || !pt->verified) && !pt->ran_on_host && ok_model_needs_gpu()) ok_gpu_error = 1;
-  putchar('{');
-  print_common();
-  kstr(OKF_kernel, v->kernel);
-  kstr(OKF_variant, v->variant);
-  kstr(OKF_source_mode, v->source_mode);
-  kstr(OKF_status, status);
+  line_head(v, status);
   if (why[0]) kstr(OKF_error, why);
   kbool(OKF_verified, pt->verified && !pt->error);
   kstr(OKF_type, pt->type ? pt->type : "");
@@ -253,12 +258,7 @@ static int run_variant(const struct ok_variant *v, const struct ok_params *p, in
     if (r == warmup - 1 && o.seconds > 1.0 && runs > 3 && !runs_given) runs = 3, total = warmup + runs;
   }
   int ok = strcmp(status, "ok") == 0;
-  putchar('{');
-  print_common();
-  kstr(OKF_kernel, v->kernel);
-  kstr(OKF_variant, v->variant);
-  kstr(OKF_source_mode, v->source_mode);
-  kstr(OKF_status, status);
+  line_head(v, status);
   if (!ok) kstr(OKF_error, why);
   kbool(OKF_verified, o.verified && !o.error);
   if (ok_model_needs_gpu()) kbool(OKF_on_device, o.on_device == 1);
@@ -442,12 +442,7 @@ int main(int argc, char **argv) {
         /* An ablation configuration's quick study: the proxies only, at their tiny size; the
          * cases say so (a skip, not a failure) and run with --full. */
         if (!p.full && strcmp(meta_of(k->kernel)->family, "proxy")) {
-          putchar('{');
-          print_common();
-          kstr(OKF_kernel, k->kernel);
-          kstr(OKF_variant, k->variant);
-          kstr(OKF_source_mode, k->source_mode);
-          kstr(OKF_status, "skipped: an ablation configuration runs its cases with --full only");
+          line_head(k, "skipped: an ablation configuration runs its cases with --full only");
           fputs("}\n", stdout);
           marker("end", k, 0);
           break;
@@ -456,12 +451,7 @@ int main(int argc, char **argv) {
         if (k->not_built) { /* an outcome, not a failure: the driver shows it beside the others */
           char st[256];
           snprintf(st, sizeof st, "not built: %s", k->not_built);
-          putchar('{');
-          print_common();
-          kstr(OKF_kernel, k->kernel);
-          kstr(OKF_variant, k->variant);
-          kstr(OKF_source_mode, k->source_mode);
-          kstr(OKF_status, st);
+          line_head(k, st);
           print_build();
           fputs("}\n", stdout);
           r = 0;
@@ -506,12 +496,7 @@ void ok_emit_rate(const struct ok_variant *v, const struct ok_params *p, struct 
   int ok = !strcmp(status, "ok");
   ++ok_points;
   if ((r->error || !r->verified) && !r->ran_on_host && ok_model_needs_gpu()) ok_gpu_error = 1;
-  putchar('{');
-  print_common();
-  kstr(OKF_kernel, v->kernel);
-  kstr(OKF_variant, v->variant);
-  kstr(OKF_source_mode, v->source_mode);
-  kstr(OKF_status, status);
+  line_head(v, status);
   if (why[0]) kstr(OKF_error, why);
   kbool(OKF_verified, r->verified && !r->error);
   kstr(OKF_type, r->type ? r->type : "");
