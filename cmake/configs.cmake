@@ -162,6 +162,12 @@ foreach(_abl "nospmd=-openmp-opt-disable-spmdization" "nodeglob=-openmp-opt-disa
   # The default quick study leaves them out (they cost a process start each, a quick study's
   # worth in all): --full runs them, or --configs names them (driver: full_only).
   set(OMPKIT_CFG_JSON ", \"full_only\": true")
+  # Without openmp-opt every globalized local goes through device malloc (the runtime's 512-byte
+  # shared stack holds none at 128 threads), and CUDA's default 8 MiB heap runs out at full
+  # occupancy: docs/findings/globalization-malloc-heap-exhausted.md. 1 GiB lets it be timed.
+  if(_abl_name STREQUAL "noopenmpopt")
+    set(OMPKIT_CFG_JSON ", \"full_only\": true, \"run_env\": \"LIBOMPTARGET_HEAP_SIZE=1073741824\"")
+  endif()
   ompkit_config(target-clang19-${_abl_name} omp_target "${OMPKIT_CLANG19}" true ${_abl_ok} "${_abl_why}"
     -DCMAKE_C_COMPILER=${OMPKIT_CLANG19} -DOMPKIT_CUDA_ASM_ROOT=${OMPKIT_CUDA_ASM_ROOT}
     -DOMPKIT_LLVM_LIBDIR=${OMPKIT_LLVM19_LIBDIR} "-DOMPKIT_EXTRA_FLAGS=-mllvm ${_abl_flag}"

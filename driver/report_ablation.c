@@ -120,6 +120,10 @@ void report_ablation(struct report *r) {
     json_t *base = json_object_get(set, FULL_PIPELINE);
     const char *cfg;
     json_t *first = base, *line;
+    /* A point no ablation configuration ran (the proxies' GPU-filling size, a primitive): no row. */
+    int has_abl = 0;
+    json_object_foreach(set, cfg, line) has_abl |= is_ablation(cfg);
+    if (!has_abl) continue;
     if (!first) json_object_foreach(set, cfg, line) if (!first) first = line;
     json_t *cuda = cuda_of(r, first);
     char label[256];

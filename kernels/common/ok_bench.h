@@ -20,6 +20,7 @@ struct ok_params {
   double budget_s;  /* primitives: a test sample longer than this scales n_iter down (recorded) */
   int sweeping;     /* the run includes primitives (host: one process per affinity) */
   long size;        /* proxies: problem size (--size; 0 = the proxy's default for model and sweep) */
+  int size_pass;    /* proxies: 0, or 1 for the second size of a --full GPU run (ok_proxy_passes) */
 };
 
 struct ok_outcome {
@@ -32,6 +33,7 @@ struct ok_outcome {
   long size;              /* proxies: the problem size that ran (0: not a proxy) */
   double e2e_seconds;     /* proxies: end to end (mapping/copies, kernel, copy-back); 0 = none */
   const char *symbol_hint; /* several kernels per run: part of the measured one's host function name */
+  double ops;             /* proxies: operations this run did, if not size x ops_per_iter (su3's launches) */
 };
 
 typedef void (*ok_kernel_fn)(const struct ok_params *p, struct ok_outcome *o);

@@ -4,19 +4,101 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 const int ok_proxy_num_nucs[OK_PROXY_MATS] = {34, 5, 4, 4, 27, 21, 21, 21, 21, 21, 9, 9};
 const double ok_proxy_mat_dist[OK_PROXY_MATS] = {0.140, 0.052, 0.275, 0.134, 0.154, 0.064,
                                                  0.066, 0.055, 0.008, 0.015, 0.025, 0.013};
 
-long ok_proxy_size(const struct ok_params *p, long host, long gpu_quick, long gpu_full) {
+/* The configurations whose full study runs the GPU-filling size: the full pipeline and CUDA, the
+ * pair the headline compares. Every other GPU configuration (cuda-mode, the ablation, the
+ * compiler matrix) runs the comparison size, where target-clang19 and CUDA run too. */
+static int fills(const char *config) {
+  return config && (!strcmp(config, "target-clang19") || !strcmp(config, "cuda-nvcc"));
+}
+
+long ok_proxy_size_rule(const struct ok_params *p, const struct ok_proxy_sizes *s, int gpu, const char *config,
+                        int ablation) {
   if (p->size > 0) return p->size;
-  if (!ok_model_needs_gpu()) return host;
+  if (!gpu) return s->host;
+  if (!p->full) return ablation ? s->host : s->quick;
+  return p->size_pass == 1 || !fills(config) ? s->cmp : s->full;
+}
+
+int ok_proxy_passes_rule(const struct ok_params *p, int gpu, const char *config) {
+  return p->full && p->size <= 0 && gpu && fills(config) ? 2 : 1;
+}
+
 #ifdef OK_PROXY_TINY_QUICK
-  if (!p->full) return host;
+#define OK_PROXY_ABLATION 1
+#else
+#define OK_PROXY_ABLATION 0
 #endif
-  return p->full ? gpu_full : gpu_quick;
+#ifndef OK_CONFIG
+#define OK_CONFIG ""
+#endif
+
+long ok_proxy_size(const struct ok_params *p, const struct ok_proxy_sizes *s) {
+  return ok_proxy_size_rule(p, s, ok_model_needs_gpu(), OK_CONFIG, OK_PROXY_ABLATION);
+}
+
+int ok_proxy_passes(const struct ok_params *p) { return ok_proxy_passes_rule(p, ok_model_needs_gpu(), OK_CONFIG); }
+
+long ok_proxy_checked(long n) { return n < OK_PROXY_REF_MAX ? n : OK_PROXY_REF_MAX; }
+
+long ok_proxy_sample(long n, long k) {
+  if (n <= OK_PROXY_REF_MAX || k == 0) return k; /* item 0 always (--inject-fault changes it) */
+  if (k == OK_PROXY_REF_MAX - 1) return n - 1; /* the tail past the last whole stride */
+  long stride = n / OK_PROXY_REF_MAX;
+  return k * stride + (long)(ok_proxy_mix((unsigned long long)k) % (unsigned long long)stride);
+}
+
+const void *ok_proxy_ref_get(struct ok_proxy_ref *r, long n, size_t each, ok_proxy_ref_fn fn) {
+  for (int i = 0; i < 2; ++i)
+    if (r->v[i] && r->n[i] == n) return r->v[i];
+  int slot = r->next;
+  r->next ^= 1;
+  free(r->v[slot]);
+  long m = ok_proxy_checked(n);
+  unsigned char *v = malloc((size_t)m * each);
+  r->v[slot] = v, r->n[slot] = v ? n : 0;
+  if (!v) return NULL;
+#pragma omp parallel for schedule(dynamic, 64)
+  for (long k = 0; k < m; ++k) fn(ok_proxy_sample(n, k), v + (size_t)k * each);
+  return v;
+}
+
+void ok_proxy_lookup_verify(const char *name, const unsigned char *out, long n, const unsigned char *ref,
+                            int channels, struct ok_outcome *o) {
+  o->size = n;
+  if (!ref) {
+    o->error = 1;
+    ok_proxy_verdict(o, 0, "%s: out of host memory for the reference of %ld lookups", name, n);
+    return;
+  }
+  unsigned long long hash = 0;
+  long range = 0, first_range = -1;
+  for (long i = 0; i < n; ++i) {
+    hash += out[i];
+    if ((out[i] < 1 || out[i] > channels) && !range++) first_range = i;
+  }
+  hash %= 999983;
+  long m = ok_proxy_checked(n), bad = 0, first = -1, fk = -1;
+  for (long k = 0; k < m; ++k)
+    if (out[ok_proxy_sample(n, k)] != ref[k] && !bad++) first = ok_proxy_sample(n, k), fk = k;
+  if (range)
+    ok_proxy_verdict(o, 0, "%s: %ld of %ld lookups not written or out of range 1..%d (first %ld: %d)", name, range, n,
+                     channels, first_range, out[first_range]);
+  else if (bad)
+    ok_proxy_verdict(o, 0, "%s: %ld of %ld lookups differ from the host reference (first %ld: %d, want %d); hash %llu",
+                     name, bad, m, first, out[first], ref[fk], hash);
+  else if (m == n)
+    ok_proxy_verdict(o, 1, "%s: %ld lookups equal the host reference; hash %llu", name, n, hash);
+  else
+    ok_proxy_verdict(o, 1, "%s: %ld lookups in 1..%d, the %ld sampled (one per %ld) equal the host reference; hash %llu",
+                     name, n, channels, m, n / OK_PROXY_REF_MAX, hash);
 }
 
 double ok_proxy_now(void) {

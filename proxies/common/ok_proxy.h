@@ -6,6 +6,8 @@
 #define OK_PROXY_H
 #include "ok_bench.h"
 
+#include <stddef.h>
+
 #ifndef OK_HD
 #ifdef __CUDACC__
 #define OK_HD __host__ __device__
@@ -25,10 +27,50 @@
 extern "C" {
 #endif
 
-/* The problem size of this run: --size if given; otherwise `host` for host models (and for every
- * model in CTest-sized runs), `gpu_quick` or `gpu_full` on a GPU by sweep. Configurations built
- * with OK_PROXY_TINY_QUICK (the ablation ones) use `host` in the quick study too. */
-long ok_proxy_size(const struct ok_params *p, long host, long gpu_quick, long gpu_full);
+/* A proxy's problem sizes (docs/proxies.md):
+ *   host   host models, and any model run without a GPU (CTest);
+ *   quick  the GPU quick study;
+ *   cmp    the GPU full study in every omp_target configuration and CUDA: the ablation's
+ *          comparison size, small enough that the slowest form with openmp-opt off stays near a
+ *          second a run;
+ *   full   the GPU full study in target-clang19 and cuda-nvcc only (they run cmp as well, a
+ *          second pass): the size that fills the GPU, >= 0.1 s of CUDA kernel. */
+struct ok_proxy_sizes {
+  long host, quick, cmp, full;
+};
+/* The size of this run: --size if given, else by the rule above for this build's configuration. */
+long ok_proxy_size(const struct ok_params *p, const struct ok_proxy_sizes *s);
+/* The rule itself, for any configuration (tested): gpu = the model runs on a GPU; ablation = an
+ * ablation configuration (OK_PROXY_TINY_QUICK: its quick study uses the host size). */
+long ok_proxy_size_rule(const struct ok_params *p, const struct ok_proxy_sizes *s, int gpu, const char *config,
+                        int ablation);
+/* Size passes of one proxy variant in this build (bench_main runs pass 0, then pass 1 if 2):
+ * 2 in a --full GPU run of a configuration that fills the GPU, else 1. */
+int ok_proxy_passes(const struct ok_params *p);
+int ok_proxy_passes_rule(const struct ok_params *p, int gpu, const char *config);
+
+/* The host reference covers at most OK_PROXY_REF_MAX items of a size (all of them below it):
+ * item k of the sample is ok_proxy_sample(n, k), one per stride of n / OK_PROXY_REF_MAX at a
+ * pseudo-random offset, the last one n - 1. Every model also checks every item it can cheaply
+ * (written at all, in range): docs/proxies.md. */
+#define OK_PROXY_REF_MAX 65536L
+long ok_proxy_checked(long n);
+long ok_proxy_sample(long n, long k);
+/* A host reference cache of two sizes (the full study runs two per process): item k of the
+ * sample of size n is fn(ok_proxy_sample(n, k), out + k * each), computed on every core. NULL
+ * if out of memory. */
+typedef void (*ok_proxy_ref_fn)(long item, void *out);
+struct ok_proxy_ref {
+  unsigned char *v[2];
+  long n[2];
+  int next;
+};
+const void *ok_proxy_ref_get(struct ok_proxy_ref *r, long n, size_t each, ok_proxy_ref_fn fn);
+/* The lookup proxies' check (xsbench, rsbench): every result in 1..channels (the output starts
+ * zeroed, so an unwritten lookup fails), every sampled one equal to ref; the detail gives
+ * XSBench's hash (sum of all results mod 999983). */
+void ok_proxy_lookup_verify(const char *name, const unsigned char *out, long n, const unsigned char *ref,
+                            int channels, struct ok_outcome *o);
 /* Host wall clock in seconds (end-to-end timing of every model). */
 double ok_proxy_now(void);
 /* Writes "name: <what>" to the outcome's detail and marks it verified or not. */

@@ -20,7 +20,10 @@ extern "C" {
 /* Coefficients (MQ_G^3 x MQ_SPLINES, orbital fastest) and the weight row, made once per process;
  * *w points at the MQ_SPLINES weights. NULL if out of memory. */
 const double *mq_coefs_get(const double **w);
-/* Checks sums (positions x MQ_COMP) against the host reference within MQ_TOL. */
+/* The sizes in walker positions (ok_proxy.h). */
+extern const struct ok_proxy_sizes mq_sizes;
+/* Checks sums (positions x MQ_COMP; the models start them at 0): every one written (non-zero,
+ * finite), the sampled positions within MQ_TOL of the host reference. */
 void mq_verify(const double *sums, long positions, struct ok_outcome *o);
 #ifdef __cplusplus
 }

@@ -38,8 +38,10 @@ extern "C" {
 #endif
 /* The data, generated once per process (about 7 MB). NULL if out of memory. */
 const struct rs_data *rs_data_get(void);
-/* Checks per-lookup results (argmax channel + 1) against the host reference: every lookup must
- * agree; the detail gives the hash (sum mod 999983). */
+/* The sizes in lookups (ok_proxy.h). */
+extern const struct ok_proxy_sizes rs_sizes;
+/* Checks per-lookup results (argmax channel + 1; the output must start zeroed) against the host
+ * reference (ok_proxy_lookup_verify); the detail gives the hash (sum mod 999983). */
 void rs_verify(const unsigned char *out, long lookups, struct ok_outcome *o);
 #ifdef __cplusplus
 }

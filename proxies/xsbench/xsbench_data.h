@@ -29,9 +29,11 @@ extern "C" {
 #endif
 /* The proxy's data, generated once per process (about 37 MB). NULL if out of memory. */
 const struct xs_data *xs_data_get(void);
-/* Checks the per-lookup results (argmax channel + 1) against the host reference of the same
- * number of lookups: every lookup must agree exactly; the detail gives XSBench's hash
- * (sum of the results mod 999983). */
+/* The sizes in lookups (ok_proxy.h). */
+extern const struct ok_proxy_sizes xs_sizes;
+/* Checks the per-lookup results (argmax channel + 1; the output must start zeroed) against the
+ * host reference of the same number of lookups (ok_proxy_lookup_verify): every one in 1..5, the
+ * sampled ones exactly equal; the detail gives XSBench's hash (sum mod 999983). */
 void xs_verify(const unsigned char *out, long lookups, struct ok_outcome *o);
 #ifdef __cplusplus
 }

@@ -8,8 +8,6 @@
 #include <cstdlib>
 #include <cub/block/block_reduce.cuh>
 
-#define MQ_QUICK_POSITIONS (1L << 11)
-#define MQ_FULL_POSITIONS (1L << 14)
 
 __global__ void miniqmc_kernel(const double *coefs, double *vgl, int *on) {
   ok_proxy_mark(on);
@@ -38,7 +36,7 @@ __global__ void mq_ratio_kernel(const double *vgl, const double *w, double *sums
 }
 
 static void miniqmc_cuda(const struct ok_params *p, struct ok_outcome *o) {
-  const long n = ok_proxy_size(p, 1L << 8, MQ_QUICK_POSITIONS, MQ_FULL_POSITIONS);
+  const long n = ok_proxy_size(p, &mq_sizes);
   const double *w, *coefs = mq_coefs_get(&w);
   const size_t nc = (size_t)MQ_G * MQ_G * MQ_G * MQ_SPLINES, ns = (size_t)n * MQ_COMP;
   double *sums = (double *)malloc(ns * sizeof *sums);
@@ -55,6 +53,7 @@ static void miniqmc_cuda(const struct ok_params *p, struct ok_outcome *o) {
   OK_PROXY_CUDA(o, cudaMalloc(&dw, MQ_SPLINES * sizeof *dw));
   OK_PROXY_CUDA(o, cudaMalloc(&dv, ns * MQ_SPLINES * sizeof *dv));
   OK_PROXY_CUDA(o, cudaMalloc(&ds, ns * sizeof *ds));
+  OK_PROXY_CUDA(o, cudaMemset(ds, 0, ns * sizeof *ds)); /* 0: an unwritten sum fails */
   OK_PROXY_CUDA(o, cudaMalloc(&on, sizeof *on));
   OK_PROXY_CUDA(o, cudaMemcpy(dc, coefs, nc * sizeof *dc, cudaMemcpyHostToDevice));
   OK_PROXY_CUDA(o, cudaMemcpy(dw, w, MQ_SPLINES * sizeof *dw, cudaMemcpyHostToDevice));

@@ -6,12 +6,11 @@
 #include <omp.h>
 #include <stdlib.h>
 
-#define MQ_HOST_POSITIONS (1L << 9)
 
 static void miniqmc_host(const struct ok_params *p, struct ok_outcome *o) {
-  const long n = ok_proxy_size(p, MQ_HOST_POSITIONS, MQ_HOST_POSITIONS, MQ_HOST_POSITIONS);
+  const long n = ok_proxy_size(p, &mq_sizes);
   const double *w, *coefs = mq_coefs_get(&w);
-  double *sums = malloc((size_t)n * MQ_COMP * sizeof *sums);
+  double *sums = calloc((size_t)n * MQ_COMP, sizeof *sums); /* 0: an unwritten sum fails */
   if (!coefs || !sums) {
     free(sums);
     o->error = 1;

@@ -20,9 +20,6 @@
 #include "../miniqmc_kernel.h"
 #pragma omp end declare target
 
-#define MQ_HOST_POSITIONS (1L << 8)
-#define MQ_QUICK_POSITIONS (1L << 11)
-#define MQ_FULL_POSITIONS (1L << 14)
 
 struct mq_seen {
   int on_device, teams, threads;
@@ -37,9 +34,9 @@ struct mq_run {
 };
 
 static int mq_enter(const struct ok_params *p, struct mq_run *r, struct ok_outcome *o) {
-  r->n = ok_proxy_size(p, MQ_HOST_POSITIONS, MQ_QUICK_POSITIONS, MQ_FULL_POSITIONS);
+  r->n = ok_proxy_size(p, &mq_sizes);
   r->coefs = mq_coefs_get(&r->w);
-  r->sums = malloc((size_t)r->n * MQ_COMP * sizeof *r->sums);
+  r->sums = calloc((size_t)r->n * MQ_COMP, sizeof *r->sums); /* 0: an unwritten sum fails */
   r->vgl = malloc(sizeof *r->vgl); /* device only: a host address for the mapping */
   r->seen = calloc(1, sizeof *r->seen);
   if (!r->coefs || !r->sums || !r->vgl || !r->seen) {
@@ -53,7 +50,7 @@ static int mq_enter(const struct ok_params *p, struct mq_run *r, struct ok_outco
   struct mq_seen *seen = r->seen;
   const long nc = (long)MQ_G * MQ_G * MQ_G * MQ_SPLINES, ns = r->n * MQ_COMP;
   r->t0 = ok_proxy_now();
-#pragma omp target enter data map(to : coefs[0:nc], w[0:MQ_SPLINES], seen[0:1]) map(alloc : sums[0:ns])
+#pragma omp target enter data map(to : coefs[0:nc], w[0:MQ_SPLINES], seen[0:1]) map(to : sums[0:ns])
   /* The VGL rows live on the device only. */
   double *dv = omp_target_alloc((size_t)ns * MQ_SPLINES * sizeof *dv, omp_get_default_device());
   if (!dv) {

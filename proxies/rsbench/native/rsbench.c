@@ -5,12 +5,10 @@
 #include <omp.h>
 #include <stdlib.h>
 
-#define RS_HOST_LOOKUPS (1L << 12)
-
 static void rsbench_host(const struct ok_params *p, struct ok_outcome *o) {
-  const long n = ok_proxy_size(p, RS_HOST_LOOKUPS, RS_HOST_LOOKUPS, RS_HOST_LOOKUPS);
+  const long n = ok_proxy_size(p, &rs_sizes);
   const struct rs_data *d = rs_data_get();
-  unsigned char *out = malloc((size_t)n);
+  unsigned char *out = calloc((size_t)n, 1); /* zeroed: an unwritten lookup fails */
   if (!d || !out) {
     free(out);
     o->error = 1;

@@ -12,9 +12,6 @@
 #include "../rsbench_kernel.h"
 #pragma omp end declare target
 
-#define RS_HOST_LOOKUPS (1L << 11)
-#define RS_QUICK_LOOKUPS (1L << 15)
-#define RS_FULL_LOOKUPS (1L << 17)
 #define RS_CHUNK 128
 
 struct rs_seen {
@@ -22,7 +19,7 @@ struct rs_seen {
 };
 
 static unsigned char *rs_enter(const struct rs_data *d, long n, struct ok_outcome *o) {
-  unsigned char *out = malloc((size_t)n);
+  unsigned char *out = calloc((size_t)n, 1); /* zeroed: an unwritten lookup fails */
   if (!d || !out) {
     free(out);
     o->error = 1;
@@ -36,7 +33,7 @@ static unsigned char *rs_enter(const struct rs_data *d, long n, struct ok_outcom
   long nm = OK_PROXY_MATS * d->max_nucs;
 #pragma omp target enter data map(to : poles[0:RS_NUCLIDES * RS_POLES], windows[0:RS_NUCLIDES * RS_WINDOWS], \
                                       k0[0:RS_NUCLIDES * RS_L], mats[0:nm], concs[0:nm], nn[0:OK_PROXY_MATS],  \
-                                      dist[0:OK_PROXY_MATS]) map(alloc : out[0:n])
+                                      dist[0:OK_PROXY_MATS]) map(to : out[0:n])
   return out;
 }
 
@@ -59,7 +56,7 @@ static void rs_exit(const struct rs_data *d, unsigned char *out, long n, const s
 }
 
 static void rsbench_spmd(const struct ok_params *p, struct ok_outcome *o) {
-  const long n = ok_proxy_size(p, RS_HOST_LOOKUPS, RS_QUICK_LOOKUPS, RS_FULL_LOOKUPS);
+  const long n = ok_proxy_size(p, &rs_sizes);
   const struct rs_data *d = rs_data_get();
   double t0 = ok_proxy_now();
   unsigned char *out = rs_enter(d, n, o);
@@ -91,7 +88,7 @@ OK_REGISTER(rsbench, spmd, "spmd", "host clock around the target region (kernel)
             rsbench_spmd)
 
 static void rsbench_generic(const struct ok_params *p, struct ok_outcome *o) {
-  const long n = ok_proxy_size(p, RS_HOST_LOOKUPS, RS_QUICK_LOOKUPS, RS_FULL_LOOKUPS);
+  const long n = ok_proxy_size(p, &rs_sizes);
   const struct rs_data *d = rs_data_get();
   double t0 = ok_proxy_now();
   unsigned char *out = rs_enter(d, n, o);

@@ -6,8 +6,6 @@
 
 #include <cstdlib>
 
-#define SU3_QUICK_SITES (1L << 16)
-#define SU3_FULL_SITES (1L << 19)
 #define SU3_BLOCK 128
 
 __global__ void su3_kernel(long total, const su3_matrix *a, const su3_matrix *b, su3_matrix *c, int *on) {
@@ -17,7 +15,8 @@ __global__ void su3_kernel(long total, const su3_matrix *a, const su3_matrix *b,
 }
 
 static void su3_cuda(const struct ok_params *p, struct ok_outcome *o) {
-  const long sites = ok_proxy_size(p, 1L << 10, SU3_QUICK_SITES, SU3_FULL_SITES);
+  const long sites = ok_proxy_size(p, &su3_sizes);
+  const int reps = su3_reps(sites);
   const su3_matrix *b, *a = su3_data_get(sites, &b);
   const size_t n = (size_t)sites * SU3_LINKS;
   su3_matrix *c = (su3_matrix *)malloc(n * sizeof *c);
@@ -33,6 +32,7 @@ static void su3_cuda(const struct ok_params *p, struct ok_outcome *o) {
   OK_PROXY_CUDA(o, cudaMalloc(&da, n * sizeof *da));
   OK_PROXY_CUDA(o, cudaMalloc(&db, SU3_LINKS * sizeof *db));
   OK_PROXY_CUDA(o, cudaMalloc(&dc, n * sizeof *dc));
+  OK_PROXY_CUDA(o, cudaMemset(dc, 0xff, n * sizeof *dc)); /* NaN: an unwritten value fails */
   OK_PROXY_CUDA(o, cudaMalloc(&on, sizeof *on));
   OK_PROXY_CUDA(o, cudaMemcpy(da, a, n * sizeof *da, cudaMemcpyHostToDevice));
   OK_PROXY_CUDA(o, cudaMemcpy(db, b, SU3_LINKS * sizeof *db, cudaMemcpyHostToDevice));
@@ -43,7 +43,7 @@ static void su3_cuda(const struct ok_params *p, struct ok_outcome *o) {
   const long total = sites * SU3_ELEMS;
   const unsigned blocks = (unsigned)((total + SU3_BLOCK - 1) / SU3_BLOCK);
   cudaEventRecord(e0);
-  for (int rep = 0; rep < SU3_REPS; ++rep) su3_kernel<<<blocks, SU3_BLOCK>>>(total, da, db, dc, on);
+  for (int rep = 0; rep < reps; ++rep) su3_kernel<<<blocks, SU3_BLOCK>>>(total, da, db, dc, on);
   cudaEventRecord(e1);
   OK_PROXY_CUDA(o, cudaGetLastError());
   OK_PROXY_CUDA(o, cudaEventSynchronize(e1));
@@ -57,6 +57,7 @@ static void su3_cuda(const struct ok_params *p, struct ok_outcome *o) {
   o->seconds = ms * 1e-3;
   cudaEventDestroy(e0), cudaEventDestroy(e1);
   o->on_device = ran, o->teams = (int)blocks, o->threads = SU3_BLOCK;
+  o->ops = (double)sites * SU3_LINKS * reps;
   if (p->inject_fault) c[0].e[0][0].re += 1.0f;
   su3_verify(c, sites, o);
   free(c);

@@ -4,11 +4,11 @@
 
 #include <omp.h>
 #include <stdlib.h>
-
-#define SU3_HOST_SITES (1L << 12)
+#include <string.h>
 
 static void su3_host(const struct ok_params *p, struct ok_outcome *o) {
-  const long sites = ok_proxy_size(p, SU3_HOST_SITES, SU3_HOST_SITES, SU3_HOST_SITES);
+  const long sites = ok_proxy_size(p, &su3_sizes);
+  const int reps = su3_reps(sites);
   const struct su3_matrix *b, *a = su3_data_get(sites, &b);
   struct su3_matrix *c = malloc((size_t)sites * SU3_LINKS * sizeof *c);
   if (!a || !c) {
@@ -17,13 +17,14 @@ static void su3_host(const struct ok_params *p, struct ok_outcome *o) {
     ok_proxy_verdict(o, 0, "su3: out of host memory");
     return;
   }
+  memset(c, 0xff, (size_t)sites * SU3_LINKS * sizeof *c); /* NaN: an unwritten value fails */
   int threads = 0;
   double t0 = ok_proxy_now();
 #pragma omp parallel num_threads(p->threads)
   {
 #pragma omp single
     threads = omp_get_num_threads();
-    for (int rep = 0; rep < SU3_REPS; ++rep) {
+    for (int rep = 0; rep < reps; ++rep) {
 #pragma omp for schedule(static)
       for (long s = 0; s < sites; ++s)
         for (int j = 0; j < SU3_LINKS; ++j)
@@ -34,6 +35,7 @@ static void su3_host(const struct ok_params *p, struct ok_outcome *o) {
   o->seconds = o->e2e_seconds = ok_proxy_now() - t0;
   if (p->inject_fault) c[0].e[0][0].re += 1.0f;
   o->threads = threads, o->teams = 1;
+  o->ops = (double)sites * SU3_LINKS * reps;
   su3_verify(c, sites, o);
   free(c);
 }

@@ -10,14 +10,12 @@
 
 #include <omp.h>
 #include <stdlib.h>
+#include <string.h>
 
 #pragma omp declare target
 #include "../su3_kernel.h"
 #pragma omp end declare target
 
-#define SU3_HOST_SITES (1L << 10) /* a host-fallback run (CTest) */
-#define SU3_QUICK_SITES (1L << 16)
-#define SU3_FULL_SITES (1L << 19)
 #define SU3_THREADS 128           /* threads per team where the style sets them */
 
 struct su3_seen {
@@ -26,6 +24,7 @@ struct su3_seen {
 
 struct su3_run {
   long sites;
+  int reps; /* launches (su3_reps) */
   const struct su3_matrix *a, *b;
   struct su3_matrix *c;
   struct su3_seen *seen;
@@ -33,7 +32,8 @@ struct su3_run {
 };
 
 static int su3_enter(const struct ok_params *p, struct su3_run *r, struct ok_outcome *o) {
-  r->sites = ok_proxy_size(p, SU3_HOST_SITES, SU3_QUICK_SITES, SU3_FULL_SITES);
+  r->sites = ok_proxy_size(p, &su3_sizes);
+  r->reps = su3_reps(r->sites);
   r->a = su3_data_get(r->sites, &r->b);
   r->c = malloc((size_t)r->sites * SU3_LINKS * sizeof *r->c);
   r->seen = calloc(1, sizeof *r->seen);
@@ -47,8 +47,9 @@ static int su3_enter(const struct ok_params *p, struct su3_run *r, struct ok_out
   struct su3_matrix *c = r->c;
   struct su3_seen *seen = r->seen;
   long n = r->sites * SU3_LINKS;
+  memset(c, 0xff, (size_t)n * sizeof *c); /* NaN: an unwritten value fails */
   r->t0 = ok_proxy_now();
-#pragma omp target enter data map(to : a[0:n], b[0:SU3_LINKS]) map(alloc : c[0:n]) map(to : seen[0:1])
+#pragma omp target enter data map(to : a[0:n], b[0:SU3_LINKS], c[0:n]) map(to : seen[0:1])
   return 0;
 }
 
@@ -61,6 +62,7 @@ static void su3_exit(const struct ok_params *p, struct su3_run *r, double kernel
   o->e2e_seconds = ok_proxy_now() - r->t0;
   o->seconds = kernel_s;
   o->on_device = seen->on_device, o->teams = seen->teams, o->threads = seen->threads;
+  o->ops = (double)r->sites * SU3_LINKS * r->reps;
   if (p->inject_fault) c[0].e[0][0].re += 1.0f;
   su3_verify(c, r->sites, o);
   free(c), free(seen);
@@ -82,7 +84,7 @@ static void su3_v0_generic(const struct ok_params *p, struct ok_outcome *o) {
   struct su3_seen *seen = r.seen;
   const long sites = r.sites;
   double k0 = ok_proxy_now();
-  for (int rep = 0; rep < SU3_REPS; ++rep) {
+  for (int rep = 0; rep < r.reps; ++rep) {
     // EXPECT-MODE: Generic-SPMD
     // EXPECT-MODE[target-clang19-nospmd]: Generic
     // EXPECT-MODE[target-clang19-noopenmpopt]: Generic
@@ -115,7 +117,7 @@ static void su3_v1_manual(const struct ok_params *p, struct ok_outcome *o) {
   const long total = r.sites * SU3_ELEMS;
   const int nt = (int)((total + SU3_THREADS - 1) / SU3_THREADS);
   double k0 = ok_proxy_now();
-  for (int rep = 0; rep < SU3_REPS; ++rep) {
+  for (int rep = 0; rep < r.reps; ++rep) {
     // EXPECT-MODE: SPMD
 #pragma omp target teams num_teams(nt) thread_limit(SU3_THREADS)
     {
@@ -142,7 +144,7 @@ static void su3_v2_spmd(const struct ok_params *p, struct ok_outcome *o) {
   struct su3_seen *seen = r.seen;
   const long total = r.sites * SU3_ELEMS;
   double k0 = ok_proxy_now();
-  for (int rep = 0; rep < SU3_REPS; ++rep) {
+  for (int rep = 0; rep < r.reps; ++rep) {
     // EXPECT-MODE: SPMD
 #pragma omp target teams distribute parallel for thread_limit(SU3_THREADS)
     for (long id = 0; id < total; ++id) {
@@ -164,7 +166,7 @@ static void su3_v3_collapse(const struct ok_params *p, struct ok_outcome *o) {
   const long sites = r.sites;
   const int nt = (int)((sites * SU3_ELEMS + SU3_THREADS - 1) / SU3_THREADS);
   double k0 = ok_proxy_now();
-  for (int rep = 0; rep < SU3_REPS; ++rep) {
+  for (int rep = 0; rep < r.reps; ++rep) {
     // EXPECT-MODE: SPMD
 #pragma omp target teams distribute parallel for collapse(4) num_teams(nt) thread_limit(SU3_THREADS)
     for (long s = 0; s < sites; ++s)
@@ -196,7 +198,7 @@ static void su3_v4_loop(const struct ok_params *p, struct ok_outcome *o) {
     seen->teams = seen->threads = 0;
   }
   double k0 = ok_proxy_now();
-  for (int rep = 0; rep < SU3_REPS; ++rep) {
+  for (int rep = 0; rep < r.reps; ++rep) {
     // EXPECT-MODE: SPMD
 #pragma omp target teams loop collapse(4)
     for (long s = 0; s < sites; ++s)

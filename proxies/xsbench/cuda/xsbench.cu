@@ -6,8 +6,6 @@
 
 #include <cstdlib>
 
-#define XS_QUICK_LOOKUPS (1L << 17)
-#define XS_FULL_LOOKUPS (1L << 20)
 #define XS_BLOCK 256
 
 __global__ void xsbench_kernel(long n, const double *dist, const int *nn, const int *mats, const double *concs,
@@ -18,7 +16,7 @@ __global__ void xsbench_kernel(long n, const double *dist, const int *nn, const 
 }
 
 static void xsbench_cuda(const struct ok_params *p, struct ok_outcome *o) {
-  const long n = ok_proxy_size(p, 1L << 14, XS_QUICK_LOOKUPS, XS_FULL_LOOKUPS);
+  const long n = ok_proxy_size(p, &xs_sizes);
   const struct xs_data *d = xs_data_get();
   unsigned char *out = (unsigned char *)malloc((size_t)n);
   if (!d || !out) {
@@ -40,6 +38,7 @@ static void xsbench_cuda(const struct ok_params *p, struct ok_outcome *o) {
   OK_PROXY_CUDA(o, cudaMalloc(&mats, nm * sizeof *mats));
   OK_PROXY_CUDA(o, cudaMalloc(&on, sizeof *on));
   OK_PROXY_CUDA(o, cudaMalloc(&dout, (size_t)n));
+  OK_PROXY_CUDA(o, cudaMemset(dout, 0, (size_t)n)); /* an unwritten lookup fails */
   OK_PROXY_CUDA(o, cudaMemcpy(g, d->grid, np * sizeof *g, cudaMemcpyHostToDevice));
   OK_PROXY_CUDA(o, cudaMemcpy(dist, d->dist, XS_MATS * sizeof *dist, cudaMemcpyHostToDevice));
   OK_PROXY_CUDA(o, cudaMemcpy(concs, d->concs, nm * sizeof *concs, cudaMemcpyHostToDevice));

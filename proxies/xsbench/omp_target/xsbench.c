@@ -14,9 +14,6 @@
 #include "../xsbench_kernel.h"
 #pragma omp end declare target
 
-#define XS_HOST_LOOKUPS (1L << 14)   /* a host-fallback run (CTest) */
-#define XS_QUICK_LOOKUPS (1L << 17)
-#define XS_FULL_LOOKUPS (1L << 20)
 #define XS_CHUNK 128                 /* lookups per distribute iteration of the generic form */
 
 struct xs_seen {
@@ -25,7 +22,7 @@ struct xs_seen {
 
 /* Maps the data and allocates the output on the device; returns the host output buffer. */
 static unsigned char *xs_enter(const struct xs_data *d, long n, struct ok_outcome *o) {
-  unsigned char *out = malloc((size_t)n);
+  unsigned char *out = calloc((size_t)n, 1); /* zeroed: an unwritten lookup fails */
   if (!d || !out) {
     free(out);
     o->error = 1;
@@ -37,7 +34,7 @@ static unsigned char *xs_enter(const struct xs_data *d, long n, struct ok_outcom
   const double *concs = d->concs, *dist = d->dist;
   long np = d->n_nuclides * d->n_gridpoints, nm = XS_MATS * d->max_nucs;
 #pragma omp target enter data map(to : grid[0:np], mats[0:nm], concs[0:nm], nn[0:XS_MATS], dist[0:XS_MATS]) \
-    map(alloc : out[0:n])
+    map(to : out[0:n])
   return out;
 }
 
@@ -58,7 +55,7 @@ static void xs_exit(const struct xs_data *d, unsigned char *out, long n, const s
 }
 
 static void xsbench_spmd(const struct ok_params *p, struct ok_outcome *o) {
-  const long n = ok_proxy_size(p, XS_HOST_LOOKUPS, XS_QUICK_LOOKUPS, XS_FULL_LOOKUPS);
+  const long n = ok_proxy_size(p, &xs_sizes);
   const struct xs_data *d = xs_data_get();
   double t0 = ok_proxy_now();
   unsigned char *out = xs_enter(d, n, o);
@@ -90,7 +87,7 @@ OK_REGISTER(xsbench, spmd, "spmd", "host clock around the target region (kernel)
             xsbench_spmd)
 
 static void xsbench_generic(const struct ok_params *p, struct ok_outcome *o) {
-  const long n = ok_proxy_size(p, XS_HOST_LOOKUPS, XS_QUICK_LOOKUPS, XS_FULL_LOOKUPS);
+  const long n = ok_proxy_size(p, &xs_sizes);
   const struct xs_data *d = xs_data_get();
   double t0 = ok_proxy_now();
   unsigned char *out = xs_enter(d, n, o);
