@@ -62,12 +62,10 @@ int ok_host_sweep(const struct ok_variant *v, const struct ok_params *p, const s
   int nthreads = 0;
   if (p->threads_given) add_unique(threads, &nthreads, p->threads);
   else if (p->full) {
-    /* Powers of two and 1.5 x powers of two (2 3 4 6 8 12 16 ...), then hw: the counts between
-     * added nothing beyond noise on the H200 host (docs/fidelity.md, "Full study in one call"). */
-    for (long t = 2; t <= hw && nthreads < 256; t *= 2) {
-      add_unique(threads, &nthreads, t);
-      if (t + t / 2 <= hw) add_unique(threads, &nthreads, t + t / 2);
-    }
+    /* Powers of two (2 4 8 16 ...), then hw: the counts between added nothing beyond noise on
+     * the H200 host, 2-16 (docs/fidelity.md, "Full study in one call") and then 3 6 12 ("Full
+     * study, second cut": median 5-7 % off the log-log line of their neighbours). */
+    for (long t = 2; t <= hw && nthreads < 256; t *= 2) add_unique(threads, &nthreads, t);
     add_unique(threads, &nthreads, hw);
   } else {
     add_unique(threads, &nthreads, hw >= 2 ? 2 : 1);
@@ -99,10 +97,7 @@ int ok_host_sweep(const struct ok_variant *v, const struct ok_params *p, const s
     long line = OK_LINE_BYTES / (long)pr->elem;
     if (s->strided) {
       if (p->full) {
-        /* 1 4 16 and the line: 2 and 8 mostly sat within their neighbours' min..max (docs/fidelity.md
-         * "Full study, second cut"); with the 8-byte types' line (8) the threads per line still
-         * run 16 8 4 2 1 across the types. */
-        for (long st = 1; st <= 16; st *= 4) add_unique(strides, &nstrides, st);
+        for (long st = 1; st <= 16; st *= 2) add_unique(strides, &nstrides, st);
       } else
         add_unique(strides, &nstrides, 1);
       add_unique(strides, &nstrides, line);

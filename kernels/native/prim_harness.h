@@ -84,7 +84,7 @@ struct ok_hprim {
 struct ok_hsweep {
   const struct ok_hprim *prims; /* one per type */
   int nprims;
-  int strided;    /* sweep strides (full: 1,4,16; quick: 1) and one line */
+  int strided;    /* sweep strides 1,2,4,8,16 and one line */
   int locations;  /* sweep 1 and 2 locations (atomic write) */
 };
 int ok_host_sweep(const struct ok_variant *v, const struct ok_params *p, const struct ok_hsweep *s);
