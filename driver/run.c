@@ -1179,6 +1179,10 @@ int cmd_run(int argc, char **argv) {
       failures += run_batch(&b);
       json_t *prev = json_object_get(tcfg, b.c->name);
       json_object_set_new(tcfg, b.c->name, json_real(ok_now() - tb + (prev ? json_real_value(prev) : 0)));
+      if (o.tty) fputs("\r\033[K", stdout);
+      printf("ompkit: %s: %d %s in %.1f s\n", c->name, n,
+             grp < 0 ? "variant(s)" : grp % 2 ? "primitive sweep(s)" : "whole kernel(s)", ok_now() - tb);
+      fflush(stdout);
       free(b.text);
     }
   }
