@@ -4,6 +4,7 @@
 #define _GNU_SOURCE
 #include "core.h"
 #include "known_defects.h"
+#include "plan_prefetch.h"
 #include "ok_record.h"
 #include "remarks.h"
 #include "resultset.h"
@@ -267,6 +268,17 @@ static void progress(const struct run_opts *o, int done, int total, const char *
   if (done > 0) snprintf(left, sizeof left, "%.0f s", el / done * (total - done));
   printf("\r\033[K[%d/%d] %s %s  elapsed %.0f s, ~%s left", done, total, cfg, spec, el, left);
   fflush(stdout);
+}
+
+/* A planning question's answer: the prefetched one (moved out: which 0 --probe, 1 --info, 2
+ * --list), or, where none was fetched, asked now. Returns ok_spawn's value. */
+static int plan_ask(struct plan_answer *a, int which, char **argv, char **env, struct ok_proc *p) {
+  if (!a || !a->asked[which]) return ok_spawn(argv, env, 60, p);
+  struct ok_proc *from = which == 0 ? &a->probe : which == 1 ? &a->info : &a->list;
+  int rc = which == 0 ? a->probe_rc : which == 1 ? a->info_rc : a->list_rc;
+  *p = *from;
+  memset(from, 0, sizeof *from);
+  return rc;
 }
 
 /* Prints the one-line progress/log entry for a result line; wall (>= 0): seconds since its variant
@@ -997,7 +1009,28 @@ int cmd_run(int argc, char **argv) {
   int total = 0, idx = 0;
   json_t *plan = json_array(), *tplan = json_object();
   g_infos = json_object();
-  double t_plan = ok_now(), tc = t_plan;
+  double t_plan = ok_now(), tc;
+  /* Every runnable configuration's --probe, --info and --list at once (plan_prefetch.h); the loop
+   * below takes the answers in its order (and asks itself where none was fetched). */
+  struct plan_answer *ans = calloc((size_t)(m.n > 0 ? m.n : 1), sizeof *ans);
+  char *(*aenv)[16] = calloc((size_t)(m.n > 0 ? m.n : 1), sizeof *aenv);
+  char (*astore)[1024] = calloc((size_t)(m.n > 0 ? m.n : 1), sizeof *astore);
+  if (ans && aenv && astore) {
+    for (int i = 0; i < m.n; ++i) {
+      const struct ok_config *c = &m.configs[i];
+      if (!in_list(o.configs, c->name) || !in_list(o.models, c->model) || !c->enabled || c->not_runnable[0] ||
+          (c->full_only && !strcmp(o.sweep, "quick") && !o.configs))
+        continue;
+      char ptext[1200];
+      config_env(c, aenv[i], astore[i], sizeof astore[i], ptext, sizeof ptext);
+      ans[i].probe_env = aenv[i][0] ? aenv[i] : NULL;
+      ans[i].bench = c->bench;
+      ans[i].needs_gpu = c->needs_gpu;
+    }
+    plan_prefetch(ans, m.n);
+    json_object_set_new(timing, "plan_prefetch_s", json_real(ok_now() - t_plan));
+  }
+  tc = ok_now();
   for (int i = 0; i < m.n; ++i) {
     const struct ok_config *c = &m.configs[i];
     /* The loop leaves by many `continue`s: the previous configuration's share is closed here. */
@@ -1035,7 +1068,7 @@ int cmd_run(int argc, char **argv) {
       json_t *probe = NULL;
       char *pev[16], pstore[1024], ptext[1200]; /* probe under the configuration's own plugin choice */
       config_env(c, pev, pstore, sizeof pstore, ptext, sizeof ptext);
-      if (!ok_spawn(pa, pev[0] ? pev : NULL, 60, &p)) probe = first_json(p.out);
+      if (!plan_ask(ans ? &ans[i] : NULL, 0, pa, pev[0] ? pev : NULL, &p)) probe = first_json(p.out);
       long devs = probe ? (long)json_integer_value(json_object_get(probe, "devices")) : 0;
       if (devs < 1) {
         const char *why = probe ? json_string_value(json_object_get(probe, "device_name")) : "probe failed";
@@ -1058,14 +1091,14 @@ int cmd_run(int argc, char **argv) {
     /* Benches that bracket their variants run many per process. */
     int batchable = 0;
     char *ia[] = {(char *)c->bench, "--info", NULL};
-    if (!ok_spawn(ia, NULL, 60, &p)) {
+    if (!plan_ask(ans ? &ans[i] : NULL, 1, ia, NULL, &p)) {
       json_t *info = first_json(p.out);
       batchable = json_is_true(json_object_get(info, "batch"));
       if (info) json_object_set_new(g_infos, c->name, info); /* provenance reads it: one process less */
       ok_proc_free(&p);
     }
     char *la[] = {(char *)c->bench, "--list", NULL};
-    if (ok_spawn(la, NULL, 60, &p) || !p.exited || p.code) {
+    if (plan_ask(ans ? &ans[i] : NULL, 2, la, NULL, &p) || !p.exited || p.code) {
       printf("ompkit: %s: cannot list kernels\n", c->name);
       json_t *j = status_line(c, NULL, NULL, "crashed: --list failed", p.err);
       append_line(res, j);
@@ -1111,6 +1144,14 @@ int cmd_run(int argc, char **argv) {
     ok_proc_free(&p);
   }
   if (m.n > 0 && ok_now() - tc > 0.05) json_object_set_new(tplan, m.configs[m.n - 1].name, json_real(ok_now() - tc));
+  for (int i = 0; ans && i < m.n; ++i) { /* answers not taken (no GPU: --info, --list) */
+    json_t *info = ans[i].asked[1] && !ans[i].info_rc && !json_object_get(g_infos, m.configs[i].name) ? first_json(ans[i].info.out) : NULL;
+    if (info) json_object_set_new(g_infos, m.configs[i].name, info); /* provenance's flags */
+    plan_answer_free(&ans[i]);
+  }
+  free(ans);
+  free(aenv);
+  free(astore);
   if (!resumed_prov) provenance(&m, dir, gpu, &o);
   else { /* keep the study's provenance; say when and where it went on */
     json_t *r = json_object_get(resumed_prov, "resumed");
