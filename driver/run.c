@@ -4,6 +4,7 @@
 #define _GNU_SOURCE
 #include "core.h"
 #include "known_defects.h"
+#include "plan_prefetch.h"
 #include "ok_record.h"
 #include "remarks.h"
 #include "resultset.h"
@@ -46,6 +47,9 @@ struct run_opts {
   double t0;
 };
 
+/* ompkit run --full's default --timeout (seconds per variant); the quick study keeps 300. */
+#define OK_FULL_TIMEOUT_S 60
+
 static int in_list(const char *list, const char *name) {
   if (!list) return 1;
   size_t n = strlen(name);
@@ -66,7 +70,8 @@ static void usage(FILE *f) {
              "Runs every enabled configuration's kernels, each in its own process, and writes\n"
              "DIR/<timestamp>/{results.jsonl,results.csv,remarks.jsonl,resources.jsonl,provenance.json}\n"
              "with DIR/latest pointing at it (DIR defaults to ./results), then report.md/report.html.\n"
-             "--quick (default) / --full pick each bench's sweep; --repeat N runs the whole study N\n"
+             "--quick (default) / --full pick each bench's sweep; --timeout is per variant (default 300 s,\n"
+             "60 s with --full); --repeat N runs the whole study N\n"
              "times (lines tagged \"repeat\"); --gpu N sets CUDA_VISIBLE_DEVICES for the benches; --runs N\n"
              "sets the timed runs (default: each bench's own, 5 runs of a kernel, 9 baseline/test pairs\n"
              "of a primitive). GPU configurations are skipped with a note when no GPU is usable.\n"
@@ -148,6 +153,9 @@ static int parse_opts(int argc, char **argv, struct run_opts *o) {
     ok_err("run: unexpected argument '%s'", argv[optind]);
     return -1;
   }
+  /* --full's default per-variant timeout: its longest variants take about 30 s (a GCC offload
+   * bench's first variant JITs the whole PTX image), so a hung one costs a minute, not 300 s. */
+  if (!o->timeout_given && !strcmp(o->sweep, "full")) o->timeout = OK_FULL_TIMEOUT_S;
   if (o->resume && o->study_opts) {
     ok_err("run: --resume continues DIR's study with its own options; only --timeout and --gpu may be given");
     return -1;
@@ -229,6 +237,7 @@ static void last_line(const char *text, char *buf, size_t n) {
 
 /* Stamped on every result line, so a line read alone still says where it was measured. */
 static char g_host[256], g_gpu[256];
+static json_t *g_infos; /* config name -> its bench's --info answer (planning; provenance reuses it) */
 
 static char *env_benchmarks[] = {"OMP_TARGET_OFFLOAD=MANDATORY", "LIBOMPTARGET_INFO=16", NULL};
 
@@ -261,19 +270,37 @@ static void progress(const struct run_opts *o, int done, int total, const char *
   fflush(stdout);
 }
 
-/* Prints the one-line progress/log entry for a result line. */
-static void log_result(json_t *j, const struct ok_config *c, const char *spec, int idx, int total, int tty) {
+/* A planning question's answer: the prefetched one (moved out: which 0 --probe, 1 --info, 2
+ * --list), or, where none was fetched, asked now. Returns ok_spawn's value. */
+static int plan_ask(struct plan_answer *a, int which, char **argv, char **env, struct ok_proc *p) {
+  if (!a || !a->asked[which]) return ok_spawn(argv, env, 60, p);
+  struct ok_proc *from = which == 0 ? &a->probe : which == 1 ? &a->info : &a->list;
+  int rc = which == 0 ? a->probe_rc : which == 1 ? a->info_rc : a->list_rc;
+  *p = *from;
+  memset(from, 0, sizeof *from);
+  return rc;
+}
+
+/* Prints the one-line progress/log entry for a result line; wall (>= 0): seconds since its variant
+ * (pass) began, at the line's end like a sweep's summary, so every line says what it cost. */
+static void log_result(json_t *j, const struct ok_config *c, const char *spec, int idx, int total, int tty, double wall) {
   if (tty) fputs("\r\033[K", stdout); /* clear the progress line first */
   const char *status = json_string_value(json_object_get(j, OK_FNAME(status)));
   json_t *t = json_object_get(json_object_get(j, OK_FNAME(time_s)), "median");
   const char *mode = json_string_value(json_object_get(j, OK_FNAME(observed_mode)));
+  char w[32] = "";
+  if (wall >= 0) snprintf(w, sizeof w, ", %.1f s", wall);
+  json_t *runs = json_object_get(j, OK_FNAME(runs));
+  char r[48] = ""; /* whole kernels: the slow-run rule's cut shows in the log too */
+  if (json_object_get(j, OK_FNAME(slow_run_s)) && json_is_integer(runs))
+    snprintf(r, sizeof r, " (%d run%s: slow)", (int)json_integer_value(runs), json_integer_value(runs) == 1 ? "" : "s");
   if (json_is_number(t))
-    printf("ompkit: [%d/%d] %s %s: ok, median %.4g ms%s%s\n", idx, total, c->name, spec, json_number_value(t) * 1e3,
-           mode ? ", launched " : "", mode ? mode : "");
+    printf("ompkit: [%d/%d] %s %s: ok, median %.4g ms%s%s%s%s\n", idx, total, c->name, spec, json_number_value(t) * 1e3,
+           r, mode ? ", launched " : "", mode ? mode : "", w);
   else {
     const char *e = json_string_value(json_object_get(j, OK_FNAME(error)));
-    printf("ompkit: [%d/%d] %s %s: %s%s%s\n", idx, total, c->name, spec, status ? status : "?", e ? ": " : "",
-           e ? e : "");
+    printf("ompkit: [%d/%d] %s %s: %s%s%s%s\n", idx, total, c->name, spec, status ? status : "?", e ? ": " : "",
+           e ? e : "", w);
   }
   fflush(stdout);
 }
@@ -297,6 +324,7 @@ static int g_known, g_fixed; /* variants that failed as marked / passed under a 
 struct batch_item {
   const char *kernel, *variant;
   int state; /* 0 not begun, 1 running, 2 done */
+  double wall; /* seconds over its passes so far (timing.json "variants_s") */
 };
 struct batch {
   struct study *st;
@@ -355,9 +383,12 @@ static void line_key(json_t *j, char *buf, size_t n) {
 static void mark_done(struct batch *b, const struct batch_item *it) {
   char key[1024];
   done_key(key, sizeof key, b->c->name, it->kernel, it->variant, b->repeat);
-  json_object_set_new(b->done_set, key, json_true());
-  json_t *j = json_pack("{s:s,s:s,s:s,s:i,s:i}", OK_FNAME(config), b->c->name, OK_FNAME(kernel), it->kernel,
-                        OK_FNAME(variant), it->variant, OK_FNAME(repeat), b->repeat, "lines", b->lines);
+  /* The set maps each finished run to its wall seconds: timing.json's per-variant times, which
+   * --resume reads back from done.jsonl so that a study cut into calls still has all of them. */
+  json_object_set_new(b->done_set, key, json_real(it->wall));
+  json_t *j = json_pack("{s:s,s:s,s:s,s:i,s:i,s:f}", OK_FNAME(config), b->c->name, OK_FNAME(kernel), it->kernel,
+                        OK_FNAME(variant), it->variant, OK_FNAME(repeat), b->repeat, "lines", b->lines, "wall_s",
+                        it->wall);
   append_line(b->done, j);
   json_decref(j);
 }
@@ -383,6 +414,7 @@ static void item_end(struct batch *b, int rc, const char *fail_status, const cha
   char spec[256], why[512];
   snprintf(spec, sizeof spec, "%s/%s", it->kernel, it->variant);
   last_line(b->text, why, sizeof why);
+  it->wall += ok_now() - b->t_begin;
   json_t *fail = NULL;
   if (fail_status) fail = status_line(b->c, it->kernel, it->variant, fail_status, fail_why ? fail_why : why);
   else if (!b->lines) {
@@ -400,7 +432,7 @@ static void item_end(struct batch *b, int rc, const char *fail_status, const cha
     if (k == KD_KNOWN) ++b->kd_known;
     if (b->o->repeat > 1) json_object_set_new(fail, OK_FNAME(repeat), json_integer(b->repeat));
     append_line(b->res, fail);
-    log_result(fail, b->c, spec, *b->idx, b->total, b->o->tty);
+    log_result(fail, b->c, spec, *b->idx, b->total, b->o->tty, ok_now() - b->t_begin);
     if (k != KD_KNOWN && (!fail_status || is_failure(fail_status))) b->bad = 1;
     json_decref(fail);
   }
@@ -408,13 +440,14 @@ static void item_end(struct batch *b, int rc, const char *fail_status, const cha
    * as lit's XPASS: the compiler changed and the marker should go). */
   if (b->kd_known && !b->bad) {
     ++g_known;
-    printf("ompkit: [%d/%d] %s %s: known defect (%d line(s) failed as marked)\n", *b->idx, b->total, b->c->name, spec,
-           b->kd_known);
+    printf("ompkit: [%d/%d] %s %s: known defect (%d line(s) failed as marked), %.1f s\n", *b->idx, b->total, b->c->name,
+           spec, b->kd_known, ok_now() - b->t_begin);
   } else if (b->kd_passed && !b->kd_known && !b->bad) {
     const struct ok_expect *e = kd_find(g_kd, b->c, it->kernel, it->variant);
     char what[PATH_MAX + 512] = "";
     if (e) kd_describe(e, what, sizeof what);
-    printf("ompkit: [%d/%d] %s %s: fixed? every line passed, but %s\n", *b->idx, b->total, b->c->name, spec, what);
+    printf("ompkit: [%d/%d] %s %s: fixed? every line passed, but %s, %.1f s\n", *b->idx, b->total, b->c->name, spec, what,
+           ok_now() - b->t_begin);
     ++g_fixed;
     b->bad = 1;
   }
@@ -498,7 +531,7 @@ static int on_line(void *ctx, char *line) {
   /* Whole-kernel results get a line each; primitive points only when they are not ok (a summary
    * line per variant follows), so a sweep does not flood the log. */
   if ((!json_object_get(j, OK_FNAME(per_op_ns)) && !json_object_get(j, OK_FNAME(rate))) || !s || strcmp(s, "ok"))
-    log_result(j, c, spec, *b->idx, b->total, b->o->tty);
+    log_result(j, c, spec, *b->idx, b->total, b->o->tty, ok_now() - b->t_begin);
   else {
     ++b->points_ok;
     char sp[300];
@@ -655,7 +688,9 @@ static void provenance(const struct ok_manifest *m, const char *dir, json_t *gpu
     if (c->run_env[0]) json_object_set_new(e, "run_env", json_string(c->run_env));
     if (c->sweep_cap[0]) json_object_set_new(e, "sweep_cap", json_string(c->sweep_cap));
     if (c->not_runnable[0]) json_object_set_new(e, "not_runnable", json_string(c->not_runnable));
-    if (c->enabled && !c->not_runnable[0]) {
+    json_t *known = g_infos ? json_object_get(g_infos, c->name) : NULL; /* asked while planning */
+    if (known) json_object_set_new(e, "flags", json_incref(json_object_get(known, "flags")));
+    else if (c->enabled && !c->not_runnable[0]) {
       char *argv[] = {(char *)c->bench, "--info", NULL};
       struct ok_proc p;
       if (!ok_spawn(argv, NULL, 30, &p)) {
@@ -742,7 +777,9 @@ static json_t *load_done(const char *dir) {
   size_t cap = 0;
   while (f && getline(&line, &cap, f) > 0) {
     json_t *j = json_loads(line, 0, NULL);
-    if (json_is_object(j)) line_key(j, key, sizeof key), json_object_set_new(set, key, json_true());
+    json_t *w = json_object_get(j, "wall_s"); /* absent in folders from before it was kept */
+    if (json_is_object(j))
+      line_key(j, key, sizeof key), json_object_set_new(set, key, json_is_number(w) ? json_real(json_number_value(w)) : json_null());
     json_decref(j);
   }
   free(line);
@@ -842,6 +879,28 @@ static void write_timing(const char *dir, json_t *timing) {
   snprintf(path, sizeof path, "%s/timing.json", dir);
   if (!ts || ok_write_atomic(path, ts, strlen(ts))) ok_err("cannot write %s", path);
   free(ts);
+}
+
+/* timing.json's per-variant part, from the finished runs (this call's and, with --resume, the
+ * earlier calls' from done.jsonl): "variants_s" {"config kernel/variant": s} (repeat > 0 adds
+ * "#N") and their sum per configuration. Written at the end and when a signal stops the study. */
+static void timing_variants(json_t *timing, json_t *done_set) {
+  json_t *vs = json_object(), *per = json_object();
+  const char *key;
+  json_t *val;
+  json_object_foreach(done_set, key, val) {
+    if (!json_is_number(val)) continue;
+    char cfg[256], kern[256], var[256];
+    long rep = 0;
+    if (sscanf(key, "%255[^|]|%255[^|]|%255[^|]|%ld", cfg, kern, var, &rep) < 3) continue;
+    char name[800];
+    snprintf(name, sizeof name, rep ? "%s %s/%s#%ld" : "%s %s/%s", cfg, kern, var, rep);
+    json_object_set_new(vs, name, json_real(json_number_value(val)));
+    json_t *prev = json_object_get(per, cfg);
+    json_object_set_new(per, cfg, json_real(json_number_value(val) + (prev ? json_real_value(prev) : 0)));
+  }
+  json_object_set_new(timing, "config_variants_s", per);
+  json_object_set_new(timing, "variants_s", vs);
 }
 
 int cmd_run(int argc, char **argv) {
@@ -944,12 +1003,39 @@ int cmd_run(int argc, char **argv) {
     return OK_EXIT_USAGE;
   }
 
-  /* Plan: which configs run, which variants. */
+  /* Plan: which configs run, which variants. Each configuration's share (its bench's --probe,
+   * --info and --list processes: a GPU runtime starts in each) goes to timing.json. */
   json_t *gpu = NULL;
   int total = 0, idx = 0;
-  json_t *plan = json_array();
+  json_t *plan = json_array(), *tplan = json_object();
+  g_infos = json_object();
+  double t_plan = ok_now(), tc;
+  /* Every runnable configuration's --probe, --info and --list at once (plan_prefetch.h); the loop
+   * below takes the answers in its order (and asks itself where none was fetched). */
+  struct plan_answer *ans = calloc((size_t)(m.n > 0 ? m.n : 1), sizeof *ans);
+  char *(*aenv)[16] = calloc((size_t)(m.n > 0 ? m.n : 1), sizeof *aenv);
+  char (*astore)[1024] = calloc((size_t)(m.n > 0 ? m.n : 1), sizeof *astore);
+  if (ans && aenv && astore) {
+    for (int i = 0; i < m.n; ++i) {
+      const struct ok_config *c = &m.configs[i];
+      if (!in_list(o.configs, c->name) || !in_list(o.models, c->model) || !c->enabled || c->not_runnable[0] ||
+          (c->full_only && !strcmp(o.sweep, "quick") && !o.configs))
+        continue;
+      char ptext[1200];
+      config_env(c, aenv[i], astore[i], sizeof astore[i], ptext, sizeof ptext);
+      ans[i].probe_env = aenv[i][0] ? aenv[i] : NULL;
+      ans[i].bench = c->bench;
+      ans[i].needs_gpu = c->needs_gpu;
+    }
+    plan_prefetch(ans, m.n);
+    json_object_set_new(timing, "plan_prefetch_s", json_real(ok_now() - t_plan));
+  }
+  tc = ok_now();
   for (int i = 0; i < m.n; ++i) {
     const struct ok_config *c = &m.configs[i];
+    /* The loop leaves by many `continue`s: the previous configuration's share is closed here. */
+    if (i > 0 && ok_now() - tc > 0.05) json_object_set_new(tplan, m.configs[i - 1].name, json_real(ok_now() - tc));
+    tc = ok_now();
     if (!in_list(o.configs, c->name) || !in_list(o.models, c->model)) continue;
     if (!c->enabled) {
       printf("ompkit: %s: disabled (%s)\n", c->name, c->reason);
@@ -982,7 +1068,7 @@ int cmd_run(int argc, char **argv) {
       json_t *probe = NULL;
       char *pev[16], pstore[1024], ptext[1200]; /* probe under the configuration's own plugin choice */
       config_env(c, pev, pstore, sizeof pstore, ptext, sizeof ptext);
-      if (!ok_spawn(pa, pev[0] ? pev : NULL, 60, &p)) probe = first_json(p.out);
+      if (!plan_ask(ans ? &ans[i] : NULL, 0, pa, pev[0] ? pev : NULL, &p)) probe = first_json(p.out);
       long devs = probe ? (long)json_integer_value(json_object_get(probe, "devices")) : 0;
       if (devs < 1) {
         const char *why = probe ? json_string_value(json_object_get(probe, "device_name")) : "probe failed";
@@ -1005,14 +1091,14 @@ int cmd_run(int argc, char **argv) {
     /* Benches that bracket their variants run many per process. */
     int batchable = 0;
     char *ia[] = {(char *)c->bench, "--info", NULL};
-    if (!ok_spawn(ia, NULL, 60, &p)) {
+    if (!plan_ask(ans ? &ans[i] : NULL, 1, ia, NULL, &p)) {
       json_t *info = first_json(p.out);
       batchable = json_is_true(json_object_get(info, "batch"));
-      json_decref(info);
+      if (info) json_object_set_new(g_infos, c->name, info); /* provenance reads it: one process less */
       ok_proc_free(&p);
     }
     char *la[] = {(char *)c->bench, "--list", NULL};
-    if (ok_spawn(la, NULL, 60, &p) || !p.exited || p.code) {
+    if (plan_ask(ans ? &ans[i] : NULL, 2, la, NULL, &p) || !p.exited || p.code) {
       printf("ompkit: %s: cannot list kernels\n", c->name);
       json_t *j = status_line(c, NULL, NULL, "crashed: --list failed", p.err);
       append_line(res, j);
@@ -1057,6 +1143,15 @@ int cmd_run(int argc, char **argv) {
     not_built_defects(c, p.out, p.outlen, &o, res);
     ok_proc_free(&p);
   }
+  if (m.n > 0 && ok_now() - tc > 0.05) json_object_set_new(tplan, m.configs[m.n - 1].name, json_real(ok_now() - tc));
+  for (int i = 0; ans && i < m.n; ++i) { /* answers not taken (no GPU: --info, --list) */
+    json_t *info = ans[i].asked[1] && !ans[i].info_rc && !json_object_get(g_infos, m.configs[i].name) ? first_json(ans[i].info.out) : NULL;
+    if (info) json_object_set_new(g_infos, m.configs[i].name, info); /* provenance's flags */
+    plan_answer_free(&ans[i]);
+  }
+  free(ans);
+  free(aenv);
+  free(astore);
   if (!resumed_prov) provenance(&m, dir, gpu, &o);
   else { /* keep the study's provenance; say when and where it went on */
     json_t *r = json_object_get(resumed_prov, "resumed");
@@ -1070,6 +1165,11 @@ int cmd_run(int argc, char **argv) {
     if (!s || ok_write_atomic(path, s, strlen(s))) ok_err("cannot write %s", path);
     free(s);
   }
+  json_object_set_new(timing, "plan_s", json_real(ok_now() - t_plan)); /* with provenance's --info */
+  json_object_set_new(timing, "plan_configs_s", tplan);
+  printf("ompkit: %d variant run(s) planned in %.1f s (compile data %.1f s)\n", total * o.repeat, ok_now() - t_plan,
+         json_real_value(json_object_get(timing, "compile_data_s")));
+  fflush(stdout);
   /* From here a signal stops the study cleanly: the bench is killed, results.jsonl keeps only
    * finished variants, and --resume goes on. A second signal kills at once (SA_RESETHAND). */
   struct sigaction sa;
@@ -1108,6 +1208,7 @@ int cmd_run(int argc, char **argv) {
         }
         items[n].kernel = k;
         items[n].variant = v;
+        items[n].wall = 0;
         items[n++].state = 0;
       }
       if (!n) continue;
@@ -1119,6 +1220,10 @@ int cmd_run(int argc, char **argv) {
       failures += run_batch(&b);
       json_t *prev = json_object_get(tcfg, b.c->name);
       json_object_set_new(tcfg, b.c->name, json_real(ok_now() - tb + (prev ? json_real_value(prev) : 0)));
+      if (o.tty) fputs("\r\033[K", stdout);
+      printf("ompkit: %s: %d %s in %.1f s\n", c->name, n,
+             grp < 0 ? "variant(s)" : grp % 2 ? "primitive sweep(s)" : "whole kernel(s)", ok_now() - tb);
+      fflush(stdout);
       free(b.text);
     }
   }
@@ -1132,6 +1237,15 @@ int cmd_run(int argc, char **argv) {
     long kept, dropped;
     prune_results(dir, done_set, 1, &kept, &dropped, NULL);
     study_write_tables(&st);
+    /* The next run's planning needs to know where this one's time went, cut off or not. */
+    json_object_set_new(timing, "configs_s", tcfg);
+    json_object_set_new(timing, "variants", json_integer(total));
+    json_object_set_new(timing, "finished", json_integer((json_int_t)json_object_size(done_set)));
+    json_object_set_new(timing, "stopped_by", json_string(signame(sig)));
+    if (o.resume) json_object_set_new(timing, "resumed", json_true());
+    json_object_set_new(timing, "total_s", json_real(ok_now() - o.t0));
+    timing_variants(timing, done_set);
+    write_timing(dir, timing);
     ok_err("run: stopped by SIG%s: %zu of %d variant run(s) finished, kept in %s/results.jsonl (%ld line(s) of the "
            "unfinished dropped); continue with: ompkit run --resume %s",
            sigabbrev_np(sig) ? sigabbrev_np(sig) : "?", json_object_size(done_set), total, dir, dropped, dir);
@@ -1153,6 +1267,7 @@ int cmd_run(int argc, char **argv) {
   json_object_set_new(timing, "variants", json_integer(total));
   if (o.resume) json_object_set_new(timing, "resumed", json_true());
   json_object_set_new(timing, "total_s", json_real(ok_now() - o.t0));
+  timing_variants(timing, done_set);
   write_timing(dir, timing); /* once for the report to show, again with the report's own time */
   save_check(dir);
   report_write(dir, 2.0, 0); /* a report problem is reported, it does not fail the study */
@@ -1165,6 +1280,7 @@ int cmd_run(int argc, char **argv) {
     printf("ompkit: %d known defect(s) (EXPECT-FAIL, not counted as failures), %d fixed? (counted: remove the marker "
            "if the fix holds)\n", g_known, g_fixed);
   kd_free(g_kd);
+  json_decref(g_infos);
   study_free(&st);
   ok_manifest_free(&m);
   json_decref(done_set);

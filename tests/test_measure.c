@@ -113,6 +113,33 @@ int main(void) {
           st.per_op_median);
     CHECK(!ok_is_floor(&st, res), "14 cycles/op with a 2-cycle clock is a latency, not a floor");
   }
+  /* Early stop counted in budgets: a sample within the budget needs 5 tight pairs; one of 2.5
+   * budgets holds 5 budgets in 2 pairs but stops at no fewer than 3; pairs still have to agree. */
+  {
+    CHECK(ok_early_min_runs(0.0009, 0.001) == 5, "in budget: %d", ok_early_min_runs(0.0009, 0.001));
+    CHECK(ok_early_min_runs(0.0012, 0.001) == 5, "1.2 budgets: %d", ok_early_min_runs(0.0012, 0.001));
+    CHECK(ok_early_min_runs(0.0020, 0.001) == 3, "2 budgets: %d", ok_early_min_runs(0.0020, 0.001));
+    CHECK(ok_early_min_runs(0.0015, 0.001) == 4, "1.5 budgets: %d", ok_early_min_runs(0.0015, 0.001));
+    CHECK(ok_early_min_runs(0.05, 0.001) == 3, "50 budgets: %d", ok_early_min_runs(0.05, 0.001));
+    CHECK(ok_early_min_runs(0.05, 0) == OK_EARLY_MIN_RUNS, "no budget: %d", ok_early_min_runs(0.05, 0));
+    const double b[] = {0, 1000, 1000, 1000, 1000}, t[] = {0, 2000, 2001, 2002, 2000};
+    struct script s = {b, t, 5, 5, 0, 0};
+    struct ok_pair_cfg cfg = {9, 5, 10, ok_early_min_runs(0.01, 0.001), OK_EARLY_TIGHT};
+    CHECK(ok_measure_pair(next, &s, &cfg, &st) == 0 && st.early_stop && st.runs == 3, "long tight: runs %d stop %d",
+          st.runs, st.early_stop);
+    const double t2[] = {0, 2000, 2300, 1800, 2000, 2100, 2000, 1900, 2000, 2050};
+    struct script s2 = {b, t2, 5, 10, 0, 0};
+    CHECK(ok_measure_pair(next, &s2, &cfg, &st) == 0 && !st.early_stop && st.runs == 9, "long loose: runs %d stop %d",
+          st.runs, st.early_stop);
+  }
+  /* The slow-run rule of whole kernels: 5 runs under 0.5 s, 3 from 0.5 s, 1 from 2 s; never more
+   * than asked. */
+  {
+    CHECK(ok_slow_runs(0.1, 5) == 5 && ok_slow_runs(0.499, 5) == 5, "fast kernels keep their runs");
+    CHECK(ok_slow_runs(0.5, 5) == 3 && ok_slow_runs(1.9, 5) == 3, "0.5-2 s: 3 runs");
+    CHECK(ok_slow_runs(2.0, 5) == 1 && ok_slow_runs(7.0, 5) == 1, "from 2 s: 1 run");
+    CHECK(ok_slow_runs(0.7, 2) == 2, "never more runs than asked: %d", ok_slow_runs(0.7, 2));
+  }
   /* Median, even count. */
   {
     double v[] = {4, 1, 3, 2};

@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 /* proxies/common/ok_proxy.c, where the bench has the proxies. */
 int ok_proxy_passes(const struct ok_params *p) __attribute__((weak));
@@ -224,9 +225,16 @@ static int matches(const struct ok_variant *v, const char *pat) {
 
 /* Runs one variant: warm-up, then `runs` timed runs; every run must verify (and, for GPU models,
  * must have run on the device). Prints one JSON line. Returns 0 ok, 1 failed check. */
+static double wall_now(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
 static int run_variant(const struct ok_variant *v, const struct ok_params *p, int runs, int warmup, int runs_given) {
   const struct ok_meta *m = meta_of(v->kernel);
   struct ok_outcome o;
+  double slow_run_s = 0; /* > 0: this first timed run cut the timed runs (ok_slow_runs) */
   double *t = calloc((size_t)runs, sizeof *t), *e2e = calloc((size_t)runs, sizeof *e2e);
   if (!t || !e2e) return free(t), free(e2e), 2;
   const char *status = "ok";
@@ -235,7 +243,9 @@ static int run_variant(const struct ok_variant *v, const struct ok_params *p, in
   for (int r = 0; r < total; ++r) {
     memset(&o, 0, sizeof o);
     o.on_device = -1;
+    const double w0 = wall_now();
     v->fn(p, &o);
+    const double wall = wall_now() - w0; /* the run's whole cost: mapping and checking too */
     if (o.error) {
       status = "error";
       if (ok_model_needs_gpu()) ok_gpu_error = 1;
@@ -256,9 +266,14 @@ static int run_variant(const struct ok_variant *v, const struct ok_params *p, in
     last_threads = o.threads;
     last_teams = o.teams;
     if (r >= warmup) t[r - warmup] = o.seconds, e2e[r - warmup] = o.e2e_seconds;
-    /* A kernel slower than a second per run (a globalization fallback, say) gets 3 timed runs,
-     * not the default 5; the count used is recorded in "runs". */
-    if (r == warmup - 1 && o.seconds > 1.0 && runs > 3 && !runs_given) runs = 3, total = warmup + runs;
+    /* The slow-run rule (ok_measure.h): a first timed run of 0.5 s or more (a globalization
+     * fallback, an ablated proxy) leaves 3 timed runs, of 2 s or more 1; decided on a timed run,
+     * not the warm-up, which may hold one-time costs (a JIT). Recorded in runs and slow_run_s. */
+    if (r == warmup && !runs_given) {
+      double run_s = o.seconds > wall ? o.seconds : wall;
+      int n = ok_slow_runs(run_s, runs);
+      if (n < runs) runs = n, total = warmup + runs, slow_run_s = run_s;
+    }
   }
   int ok = strcmp(status, "ok") == 0;
   line_head(v, status);
@@ -277,6 +292,8 @@ static int run_variant(const struct ok_variant *v, const struct ok_params *p, in
     kint(OKF_iters, p->iters);
     kint(OKF_runs, runs);
     kint(OKF_warmup, warmup);
+    if (slow_run_s > 0) jnum(OKF_slow_run_s, slow_run_s);
+    if (runs == 1) kbool(OKF_spread_unknown, 1); /* min = max = the one run: no spread */
     jstat(OKF_time_s, med, t[0], t[runs - 1], "%.9g");
     key(OKF_ns_per_op_total);
     printf("%.6g", ops > 0 ? med * 1e9 / ops : 0.0);
@@ -430,9 +447,10 @@ int main(int argc, char **argv) {
   for (const struct ok_variant *k = ok_head; k; k = k->next)
     for (int j = 0; j < npat; ++j) p.sweeping |= matches(k, pats[j]) && k->sweep;
   /* Longest test sample before n_iter is scaled down: a 1 ms GPU run is about 2 M clock64 cycles,
-   * counted exactly (docs/fidelity.md compares spreads at 2 and 1 ms); host timers
-   * and thread start-up want longer ones. */
-  if (p.budget_s == 0) p.budget_s = ok_model_needs_gpu() ? 0.001 : 0.005;
+   * counted exactly (docs/fidelity.md compares spreads at 2 and 1 ms); a host sample of 2 ms (5
+   * before) still dwarfs omp_get_wtime's resolution and the team's start skew (docs/fidelity.md,
+   * "Full study, second cut"). */
+  if (p.budget_s == 0) p.budget_s = ok_model_needs_gpu() ? 0.001 : 0.002;
   int prep = ok_model_prepare(argc, argv, &p);
   if (prep >= 0) return prep;
   found = 0;

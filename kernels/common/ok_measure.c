@@ -79,3 +79,16 @@ double ok_clock_resolution(const double *reads, int n) {
 int ok_is_floor(const struct ok_pair_stats *st, double resolution) {
   return resolution > 0 && st->per_op_median > 0 && st->per_op_median <= resolution;
 }
+
+int ok_early_min_runs(double sample_s, double budget_s) {
+  if (!(budget_s > 0) || !(sample_s > budget_s)) return OK_EARLY_MIN_RUNS;
+  double n = OK_EARLY_MIN_RUNS * budget_s / sample_s;
+  int k = (int)n + (n > (int)n);
+  return k < OK_EARLY_FLOOR_RUNS ? OK_EARLY_FLOOR_RUNS : k;
+}
+
+int ok_slow_runs(double run_s, int runs) {
+  if (run_s >= OK_VERY_SLOW_RUN_S) return 1;
+  if (run_s >= OK_SLOW_RUN_S && runs > 3) return 3;
+  return runs;
+}

@@ -27,6 +27,18 @@ struct ok_pair_cfg {
 /* The kit's early-stop rule (docs/fidelity.md): 5 of 9 pairs when they agree within 1 %. */
 #define OK_EARLY_MIN_RUNS 5
 #define OK_EARLY_TIGHT 0.01
+/* The same rule counted in budgets of test time: a sample that overruns the per-sample budget
+ * (a contended atomic whose 1-iteration run is already long) holds 5 budgets in fewer pairs, so
+ * early stop may come after ceil(5 x budget / sample) pairs, never fewer than 3. */
+#define OK_EARLY_FLOOR_RUNS 3
+int ok_early_min_runs(double sample_s, double budget_s);
+
+/* Whole kernels (bench_main.c): a timed run this long or longer leaves fewer timed runs (the count
+ * kept is recorded in "runs", the run that decided it in "slow_run_s"): 3 from OK_SLOW_RUN_S, 1 from
+ * OK_VERY_SLOW_RUN_S (then "spread_unknown": true). */
+#define OK_SLOW_RUN_S 0.5
+#define OK_VERY_SLOW_RUN_S 2.0
+int ok_slow_runs(double run_s, int runs);
 
 struct ok_pair_stats {
   double base_median, test_median;           /* per run, in the sample unit */

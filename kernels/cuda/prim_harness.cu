@@ -116,8 +116,10 @@ int ok_cuda_sweep(const struct ok_variant *v, const struct ok_params *p, const s
     }
     for (int i = 0; i < n; ++i) shape.push_back({sh[i][0], sh[i][1]});
   } else if (p->full) {
+    /* Threads per block 1 4 16 32 128 512 1024: the counts between (2 8 64 256) sat on the
+     * log-log line of their neighbours (median 0-2 %, docs/fidelity.md "Full study, second cut"). */
     for (int b : {1, 2, sms / 2, sms, 2 * sms})
-      for (int t = 1; t <= 1024; t *= 2) shape.push_back({b, t});
+      for (int t : {1, 4, 16, 32, 128, 512, 1024}) shape.push_back({b, t});
   } else
     shape = {{1, 1}, {1, 32}, {1, 1024}, {sms, 1024}};
   const double mhz = ok_cuda_sm_clock_mhz();
@@ -196,8 +198,9 @@ int ok_cuda_sweep(const struct ok_variant *v, const struct ok_params *p, const s
             c.n_iter = std::max(1L, std::min(base_iters, n));
             x.ev_base.clear();
             x.ev_test.clear();
-            struct ok_pair_cfg cfg = {p->runs, p->max_retries, (double)c.n_iter * OK_UNROLL, OK_EARLY_MIN_RUNS,
-                                      OK_EARLY_TIGHT};
+            /* Early stop counted in budgets: a long 1-iteration sample may stop at 3 pairs. */
+            struct ok_pair_cfg cfg = {p->runs, p->max_retries, (double)c.n_iter * OK_UNROLL,
+                                      ok_early_min_runs(one * (double)c.n_iter, p->budget_s), OK_EARLY_TIGHT};
             if (ok_measure_pair(sample, &x, &cfg, &pt.st)) {
               pt.error = 1;
             } else {

@@ -154,9 +154,11 @@ int ok_ot_sweep(const struct ok_variant *v, const struct ok_params *p, const str
       return 1;
     }
   } else if (p->full) {
-    static const int teams[] = {1, 2, 64, 128, 256};
+    /* Threads 32 128 512 1024: 64 and 256 sat on the log-log line of their neighbours (median
+     * under 1 %, docs/fidelity.md "Full study, second cut"). */
+    static const int teams[] = {1, 2, 64, 128, 256}, threads[] = {32, 128, 512, 1024};
     for (int b = 0; b < 5; ++b)
-      for (int t = 32; t <= 1024; t *= 2) shape[nshape][0] = teams[b], shape[nshape][1] = t, ++nshape;
+      for (int t = 0; t < 4; ++t) shape[nshape][0] = teams[b], shape[nshape][1] = threads[t], ++nshape;
   } else {
     static const int q[3][2] = {{1, 32}, {1, 1024}, {128, 1024}};
     for (int i = 0; i < 3; ++i) shape[i][0] = q[i][0], shape[i][1] = q[i][1];
@@ -231,8 +233,9 @@ int ok_ot_sweep(const struct ok_variant *v, const struct ok_params *p, const str
           double one_s = one / (mhz * 1e6);
           long n = p->budget_s > 0 && one_s > 0 ? (long)(p->budget_s / one_s) : base_iters;
           c.n_iter = n < 1 ? 1 : n > base_iters ? base_iters : n;
-          struct ok_pair_cfg cfg = {p->runs, p->max_retries, (double)c.n_iter * unroll, OK_EARLY_MIN_RUNS,
-                                    OK_EARLY_TIGHT};
+          /* Early stop counted in budgets: a long 1-iteration sample may stop at 3 pairs. */
+          struct ok_pair_cfg cfg = {p->runs, p->max_retries, (double)c.n_iter * unroll,
+                                    ok_early_min_runs(one_s * (double)c.n_iter, p->budget_s), OK_EARLY_TIGHT};
           x.nwall[0] = x.nwall[1] = 0;
           if (ok_measure_pair(sample, &x, &cfg, &pt.st)) {
             pt.error = 1;

@@ -1,0 +1,49 @@
+/* Concurrent planning questions (plan_prefetch.h). ok_spawn forks and execs at once; glibc keeps
+ * malloc consistent across fork, so threads may spawn side by side. */
+#include "plan_prefetch.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void *ask(void *arg) {
+  struct plan_answer *a = arg;
+  if (a->needs_gpu) {
+    char *pa[] = {(char *)a->bench, "--probe", NULL};
+    a->probe_rc = ok_spawn(pa, a->probe_env, 60, &a->probe);
+    a->asked[0] = 1;
+    /* {"devices":N,...}: no device, no further question (the planning says "skipped: no GPU"). */
+    const char *d = a->probe_rc ? NULL : strstr(a->probe.out, "\"devices\":");
+    if (!d || strtol(d + 10, NULL, 10) < 1) return NULL;
+  }
+  char *ia[] = {(char *)a->bench, "--info", NULL};
+  a->info_rc = ok_spawn(ia, NULL, 60, &a->info);
+  a->asked[1] = 1;
+  char *la[] = {(char *)a->bench, "--list", NULL};
+  a->list_rc = ok_spawn(la, NULL, 60, &a->list);
+  a->asked[2] = 1;
+  return NULL;
+}
+
+void plan_prefetch(struct plan_answer *a, int n) {
+  pthread_t *t = calloc((size_t)n, sizeof *t);
+  char *started = calloc((size_t)n, 1);
+  for (int i = 0; i < n; ++i) {
+    if (!a[i].bench) continue;
+    /* No thread: ask here, one after the other (the loop's own order). */
+    if (!t || !started || pthread_create(&t[i], NULL, ask, &a[i])) ask(&a[i]);
+    else started[i] = 1;
+  }
+  for (int i = 0; i < n; ++i)
+    if (started && started[i]) pthread_join(t[i], NULL);
+  free(t);
+  free(started);
+}
+
+void plan_answer_free(struct plan_answer *a) {
+  /* Answers the planning took were moved out (zeroed); free(NULL) covers them. */
+  ok_proc_free(&a->probe);
+  ok_proc_free(&a->info);
+  ok_proc_free(&a->list);
+  memset(a, 0, sizeof *a);
+}
