@@ -101,6 +101,24 @@ void ok_proxy_lookup_verify(const char *name, const unsigned char *out, long n, 
                      name, n, channels, m, n / OK_PROXY_REF_MAX, hash);
 }
 
+unsigned char *ok_proxy_lookups_new(const char *name, const void *data, long n, struct ok_outcome *o) {
+  unsigned char *out = data ? calloc((size_t)n, 1) : NULL;
+  if (!out) {
+    o->error = 1;
+    ok_proxy_verdict(o, 0, "%s: out of host memory", name);
+  }
+  return out;
+}
+
+void ok_proxy_lookups_done(const struct ok_params *p, unsigned char *out, long n, int channels,
+                           ok_proxy_lookups_verify_fn verify, struct ok_outcome *o) {
+  if (!o->error) {
+    if (p->inject_fault) out[0] = (unsigned char)(out[0] % channels + 1);
+    verify(out, n, o);
+  }
+  free(out);
+}
+
 double ok_proxy_now(void) {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);

@@ -71,6 +71,14 @@ const void *ok_proxy_ref_get(struct ok_proxy_ref *r, long n, size_t each, ok_pro
  * XSBench's hash (sum of all results mod 999983). */
 void ok_proxy_lookup_verify(const char *name, const unsigned char *out, long n, const unsigned char *ref,
                             int channels, struct ok_outcome *o);
+/* The lookup proxies' output in every model: n zeroed results (an unwritten lookup fails).
+ * NULL, with the outcome an error, if data (the proxy's inputs) is NULL or memory runs out. */
+unsigned char *ok_proxy_lookups_new(const char *name, const void *data, long n, struct ok_outcome *o);
+/* After the run: unless it was an error, --inject-fault changes lookup 0 (always sampled) and
+ * verify checks the results; then out is freed. */
+typedef void (*ok_proxy_lookups_verify_fn)(const unsigned char *out, long n, struct ok_outcome *o);
+void ok_proxy_lookups_done(const struct ok_params *p, unsigned char *out, long n, int channels,
+                           ok_proxy_lookups_verify_fn verify, struct ok_outcome *o);
 /* Host wall clock in seconds (end-to-end timing of every model). */
 double ok_proxy_now(void);
 /* Writes "name: <what>" to the outcome's detail and marks it verified or not. */
