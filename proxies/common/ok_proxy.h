@@ -103,6 +103,13 @@ extern "C" {
 #endif
 extern const int ok_proxy_num_nucs[OK_PROXY_MATS];
 extern const double ok_proxy_mat_dist[OK_PROXY_MATS];
+/* Copies the tables above into num_nucs and dist; returns the largest nuclide count. */
+int ok_proxy_mat_counts(int *num_nucs, double *dist);
+/* Each material's nuclides and concentrations (OK_PROXY_MATS x max_nucs) from the stream s: fuel
+ * (material 0) holds nuclides 0..num_nucs[0]-1 as in XSBench, the others draw theirs at random
+ * from n_nuclides; concentrations uniform in [0, 1). */
+void ok_proxy_mat_fill(const int *num_nucs, long max_nucs, long n_nuclides, unsigned long long *s, int *mats,
+                       double *concs);
 #ifdef __cplusplus
 }
 #endif
