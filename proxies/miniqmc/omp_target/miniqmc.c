@@ -14,6 +14,8 @@
 #include "../miniqmc_data.h"
 #include "ok_proxy_omp.h"
 
+#include <stdlib.h>
+
 #pragma omp declare target
 #include "../miniqmc_kernel.h"
 #pragma omp end declare target
