@@ -1,7 +1,9 @@
 /* The proxies' size rule and sample (proxies/common/ok_proxy.c): which size each configuration
  * runs in the quick and full study, the second pass only where the GPU-filling size runs, and a
- * sample that stays in range, covers every stride and keeps item 0. */
+ * sample that stays in range, covers every stride and keeps item 0; miniqmc's walker batch and
+ * steps (proxies/miniqmc/miniqmc_data.c). */
 #include "ok_proxy.h"
+#include "../proxies/miniqmc/miniqmc_data.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -60,6 +62,19 @@ int main(void) {
     }
     CHECK(!bad, "n %ld: %ld samples outside their stride or not increasing", n, bad);
   }
+  /* miniqmc: the steps tile 0..n exactly, one VGL buffer (at most MQ_WALKERS_MAX walkers), at
+   * least MQ_MIN_STEPS steps where there are that many positions; the full size is 80 steps of
+   * 2^16 walkers (docs/proxies.md). */
+  const long mq_n[] = {1, 3, 16, 1001, mq_sizes.host, mq_sizes.quick, mq_sizes.cmp, mq_sizes.full, mq_sizes.full + 5};
+  for (int t = 0; t < (int)(sizeof mq_n / sizeof *mq_n); ++t) {
+    long n = mq_n[t], nw = mq_walkers(n), steps = 0, covered = 0;
+    for (long first = 0; first < n; first += nw, ++steps) covered += n - first < nw ? n - first : nw;
+    CHECK(nw >= 1 && nw <= MQ_WALKERS_MAX, "miniqmc %ld: %ld walkers", n, nw);
+    CHECK(covered == n, "miniqmc %ld: steps cover %ld positions", n, covered);
+    CHECK(steps >= (n < MQ_MIN_STEPS ? n : MQ_MIN_STEPS), "miniqmc %ld: %ld steps", n, steps);
+  }
+  CHECK(mq_walkers(mq_sizes.full) == 1L << 16 && mq_sizes.full / mq_walkers(mq_sizes.full) == 80, "miniqmc full: 80 x 2^16");
+  CHECK(mq_walkers(mq_sizes.host) * MQ_MIN_STEPS == mq_sizes.host, "miniqmc host: %d steps", MQ_MIN_STEPS);
   if (failures) return 1;
   puts("proxy sizes: ok");
   return 0;

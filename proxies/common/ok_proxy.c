@@ -101,6 +101,42 @@ void ok_proxy_lookup_verify(const char *name, const unsigned char *out, long n, 
                      name, n, channels, m, n / OK_PROXY_REF_MAX, hash);
 }
 
+int ok_proxy_mat_counts(int *num_nucs, double *dist) {
+  int max = 0;
+  for (int m = 0; m < OK_PROXY_MATS; ++m) {
+    num_nucs[m] = ok_proxy_num_nucs[m], dist[m] = ok_proxy_mat_dist[m];
+    if (num_nucs[m] > max) max = num_nucs[m];
+  }
+  return max;
+}
+
+void ok_proxy_mat_fill(const int *num_nucs, long max_nucs, long n_nuclides, unsigned long long *s, int *mats,
+                       double *concs) {
+  for (int m = 0; m < OK_PROXY_MATS; ++m)
+    for (int j = 0; j < num_nucs[m]; ++j) {
+      mats[m * max_nucs + j] = m == 0 ? j : (int)(ok_proxy_u01(s) * (double)n_nuclides);
+      concs[m * max_nucs + j] = ok_proxy_u01(s);
+    }
+}
+
+unsigned char *ok_proxy_lookups_new(const char *name, const void *data, long n, struct ok_outcome *o) {
+  unsigned char *out = data ? calloc((size_t)n, 1) : NULL;
+  if (!out) {
+    o->error = 1;
+    ok_proxy_verdict(o, 0, "%s: out of host memory", name);
+  }
+  return out;
+}
+
+void ok_proxy_lookups_done(const struct ok_params *p, unsigned char *out, long n, int channels,
+                           ok_proxy_lookups_verify_fn verify, struct ok_outcome *o) {
+  if (!o->error) {
+    if (p->inject_fault) out[0] = (unsigned char)(out[0] % channels + 1);
+    verify(out, n, o);
+  }
+  free(out);
+}
+
 double ok_proxy_now(void) {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);

@@ -71,6 +71,14 @@ const void *ok_proxy_ref_get(struct ok_proxy_ref *r, long n, size_t each, ok_pro
  * XSBench's hash (sum of all results mod 999983). */
 void ok_proxy_lookup_verify(const char *name, const unsigned char *out, long n, const unsigned char *ref,
                             int channels, struct ok_outcome *o);
+/* The lookup proxies' output in every model: n zeroed results (an unwritten lookup fails).
+ * NULL, with the outcome an error, if data (the proxy's inputs) is NULL or memory runs out. */
+unsigned char *ok_proxy_lookups_new(const char *name, const void *data, long n, struct ok_outcome *o);
+/* After the run: unless it was an error, --inject-fault changes lookup 0 (always sampled) and
+ * verify checks the results; then out is freed. */
+typedef void (*ok_proxy_lookups_verify_fn)(const unsigned char *out, long n, struct ok_outcome *o);
+void ok_proxy_lookups_done(const struct ok_params *p, unsigned char *out, long n, int channels,
+                           ok_proxy_lookups_verify_fn verify, struct ok_outcome *o);
 /* Host wall clock in seconds (end-to-end timing of every model). */
 double ok_proxy_now(void);
 /* Writes "name: <what>" to the outcome's detail and marks it verified or not. */
@@ -95,6 +103,13 @@ extern "C" {
 #endif
 extern const int ok_proxy_num_nucs[OK_PROXY_MATS];
 extern const double ok_proxy_mat_dist[OK_PROXY_MATS];
+/* Copies the tables above into num_nucs and dist; returns the largest nuclide count. */
+int ok_proxy_mat_counts(int *num_nucs, double *dist);
+/* Each material's nuclides and concentrations (OK_PROXY_MATS x max_nucs) from the stream s: fuel
+ * (material 0) holds nuclides 0..num_nucs[0]-1 as in XSBench, the others draw theirs at random
+ * from n_nuclides; concentrations uniform in [0, 1). */
+void ok_proxy_mat_fill(const int *num_nucs, long max_nucs, long n_nuclides, unsigned long long *s, int *mats,
+                       double *concs);
 #ifdef __cplusplus
 }
 #endif

@@ -19,9 +19,14 @@ const double *mq_coefs_get(const double **wp) {
   return coefs;
 }
 
-/* Positions (docs/proxies.md). The full size is bounded by the VGL rows the kernel writes
- * (10 KiB a position: 5.4 GB at 2^19), not by the time: CUDA about 10 ms there. */
-const struct ok_proxy_sizes mq_sizes = {1L << 9, 1L << 11, 1L << 14, 1L << 19};
+/* Positions over all steps (docs/proxies.md). Full: 80 steps of 2^16 walkers (one 671 MB VGL
+ * buffer), CUDA about 0.1 s on an H200 (0.32 ms for 2^14 positions, linear: an estimate). */
+const struct ok_proxy_sizes mq_sizes = {1L << 9, 1L << 11, 1L << 14, 80L << 16};
+
+long mq_walkers(long n) {
+  long w = (n + MQ_MIN_STEPS - 1) / MQ_MIN_STEPS;
+  return w > MQ_WALKERS_MAX ? MQ_WALKERS_MAX : w < 1 ? 1 : w;
+}
 
 /* One position's reference: per VGL component the weighted sum and the sum of |terms|. */
 static void ref_one(long ip, void *out) {
@@ -64,6 +69,7 @@ void mq_verify(const double *sums, long n, struct ok_outcome *o) {
   else if (bad)
     ok_proxy_verdict(o, 0, "miniqmc: %ld of %ld sums off the host reference by more than %g(1+sum|terms|) (first %ld: %.17g, want %.17g)",
                      bad, m * MQ_COMP, MQ_TOL, first, sums[first], ref[fi]);
-  else ok_proxy_verdict(o, 1, "miniqmc: %ld positions x %d VGL sums written, %ld %s the host reference within %g relative, worst %.3g",
-                        n, MQ_COMP, m, m == n ? "(all) equal" : "sampled equal", MQ_TOL, worst);
+  else ok_proxy_verdict(o, 1, "miniqmc: %ld steps x %ld walkers: %ld positions x %d VGL sums written, %ld %s the host reference within %g relative, worst %.3g",
+                        (n + mq_walkers(n) - 1) / mq_walkers(n), mq_walkers(n), n, MQ_COMP, m,
+                        m == n ? "(all) equal" : "sampled equal", MQ_TOL, worst);
 }

@@ -10,11 +10,7 @@ static int rs_ready;
 
 const struct rs_data *rs_data_get(void) {
   if (rs_ready) return &rs;
-  rs.max_nucs = 0;
-  for (int m = 0; m < OK_PROXY_MATS; ++m) {
-    rs.num_nucs[m] = ok_proxy_num_nucs[m], rs.dist[m] = ok_proxy_mat_dist[m];
-    if (rs.num_nucs[m] > rs.max_nucs) rs.max_nucs = rs.num_nucs[m];
-  }
+  rs.max_nucs = ok_proxy_mat_counts(rs.num_nucs, rs.dist);
   size_t nm = (size_t)OK_PROXY_MATS * (size_t)rs.max_nucs;
   rs.poles = malloc((size_t)RS_NUCLIDES * RS_POLES * sizeof *rs.poles);
   rs.windows = malloc((size_t)RS_NUCLIDES * RS_WINDOWS * sizeof *rs.windows);
@@ -45,11 +41,7 @@ const struct rs_data *rs_data_get(void) {
     }
     for (int l = 0; l < RS_L; ++l) rs.k0[n * RS_L + l] = 1.0 + 10.0 * ok_proxy_u01(&s);
   }
-  for (int m = 0; m < OK_PROXY_MATS; ++m)
-    for (int j = 0; j < rs.num_nucs[m]; ++j) {
-      rs.mats[m * rs.max_nucs + j] = m == 0 ? j : (int)(ok_proxy_u01(&s) * RS_NUCLIDES);
-      rs.concs[m * rs.max_nucs + j] = ok_proxy_u01(&s);
-    }
+  ok_proxy_mat_fill(rs.num_nucs, rs.max_nucs, RS_NUCLIDES, &s, rs.mats, rs.concs);
   rs_ready = 1;
   return &rs;
 }

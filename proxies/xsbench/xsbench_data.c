@@ -17,11 +17,7 @@ static int xs_ready;
 
 const struct xs_data *xs_data_get(void) {
   if (xs_ready) return &xs;
-  xs.n_nuclides = XS_NUCLIDES, xs.n_gridpoints = XS_GRIDPOINTS, xs.max_nucs = 0;
-  for (int m = 0; m < XS_MATS; ++m) {
-    xs.num_nucs[m] = ok_proxy_num_nucs[m], xs.dist[m] = ok_proxy_mat_dist[m];
-    if (ok_proxy_num_nucs[m] > xs.max_nucs) xs.max_nucs = ok_proxy_num_nucs[m];
-  }
+  xs.n_nuclides = XS_NUCLIDES, xs.n_gridpoints = XS_GRIDPOINTS, xs.max_nucs = ok_proxy_mat_counts(xs.num_nucs, xs.dist);
   size_t np = (size_t)xs.n_nuclides * (size_t)xs.n_gridpoints, nm = (size_t)XS_MATS * (size_t)xs.max_nucs;
   xs.grid = malloc(np * sizeof *xs.grid);
   xs.mats = calloc(nm, sizeof *xs.mats);
@@ -38,11 +34,7 @@ const struct xs_data *xs_data_get(void) {
   for (long n = 0; n < xs.n_nuclides; ++n)
     qsort(xs.grid + n * xs.n_gridpoints, (size_t)xs.n_gridpoints, sizeof *xs.grid, cmp_energy);
   /* Fuel holds nuclides 0..33 as in XSBench; the other materials draw theirs at random. */
-  for (int m = 0; m < XS_MATS; ++m)
-    for (int j = 0; j < xs.num_nucs[m]; ++j) {
-      xs.mats[m * xs.max_nucs + j] = m == 0 ? j : (int)(ok_proxy_u01(&s) * (double)xs.n_nuclides);
-      xs.concs[m * xs.max_nucs + j] = ok_proxy_u01(&s);
-    }
+  ok_proxy_mat_fill(xs.num_nucs, xs.max_nucs, xs.n_nuclides, &s, xs.mats, xs.concs);
   xs_ready = 1;
   return &xs;
 }

@@ -17,6 +17,8 @@ for cfg in native-gcc native-clang19; do
     grep "\"kernel\":\"$k\"" "$TMP/$cfg.ok" | grep '"status":"ok","verified":true' | grep '"size":[1-9]' |
       grep -q '"e2e_time_s":{"median"' || fail "$cfg: $k not verified with size and e2e time: $(grep "\"kernel\":\"$k\"" "$TMP/$cfg.ok")"
   done
+  # miniqmc runs its walker batch over steps (one VGL buffer), every step's sums checked.
+  grep -q 'miniqmc: 4 steps x 128 walkers: 512 positions' "$TMP/$cfg.ok" || fail "$cfg: miniqmc not 4 steps of 128 walkers"
   set +e
   # shellcheck disable=SC2086
   "$B" --run xsbench --run su3 --run rsbench --run miniqmc --threads 2 $runs --inject-fault >"$TMP/$cfg.bad" 2>/dev/null
@@ -50,6 +52,7 @@ for v in $variants; do
     fail "omp_target $v: exited $?: $(cat "$TMP/t.ok" "$TMP/err" | tail -n 3)"
   grep -q "\"status\":\"ok\",\"verified\":true,\"on_device\":true" "$TMP/t.ok" || fail "omp_target $v: $(grep status "$TMP/t.ok")"
   grep -q "\"size\":$s," "$TMP/t.ok" || fail "omp_target $v: size $s not recorded"
+  [ "$k" != miniqmc ] || grep -q 'miniqmc: 4 steps x 4 walkers' "$TMP/t.ok" || fail "omp_target $v: not 4 steps of 4 walkers"
   set +e
   # shellcheck disable=SC2086
   OMP_NUM_THREADS=2 "$TMP/bench" --run "$v" --size "$s" $runs --inject-fault >"$TMP/t.bad" 2>/dev/null

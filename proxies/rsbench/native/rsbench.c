@@ -3,18 +3,12 @@
 #include "../rsbench_kernel.h"
 
 #include <omp.h>
-#include <stdlib.h>
 
 static void rsbench_host(const struct ok_params *p, struct ok_outcome *o) {
   const long n = ok_proxy_size(p, &rs_sizes);
   const struct rs_data *d = rs_data_get();
-  unsigned char *out = calloc((size_t)n, 1); /* zeroed: an unwritten lookup fails */
-  if (!d || !out) {
-    free(out);
-    o->error = 1;
-    ok_proxy_verdict(o, 0, "rsbench: out of host memory");
-    return;
-  }
+  unsigned char *out = ok_proxy_lookups_new("rsbench", d, n, o);
+  if (!out) return;
   int threads = 0;
   double t0 = ok_proxy_now();
 #pragma omp parallel num_threads(p->threads)
@@ -26,9 +20,7 @@ static void rsbench_host(const struct ok_params *p, struct ok_outcome *o) {
       out[i] = rs_lookup(i, d->dist, d->num_nucs, d->mats, d->concs, d->max_nucs, d->poles, d->windows, d->k0);
   }
   o->seconds = o->e2e_seconds = ok_proxy_now() - t0;
-  if (p->inject_fault) out[0] = (unsigned char)(out[0] % RS_CHANNELS + 1);
   o->threads = threads, o->teams = 1;
-  rs_verify(out, n, o);
-  free(out);
+  ok_proxy_lookups_done(p, out, n, RS_CHANNELS, rs_verify, o);
 }
 OK_REGISTER(rsbench, host, "host", "host clock around the parallel lookups", rsbench_host)
