@@ -165,6 +165,21 @@ int main(void) {
     CHECK(ok_launch_point(&v, &p, &bad) == 1 && last.error && !last.measured && strstr(last.detail, "refused"),
           "a failing launch must give an error point");
   }
+  /* The multi-GPU barrier's GPU counts: powers of two, then every visible GPU. */
+  {
+    static const struct {
+      int visible, n, want[6];
+    } g[] = {{0, 0, {0}}, {1, 1, {1}}, {2, 2, {1, 2}}, {3, 3, {1, 2, 3}}, {6, 4, {1, 2, 4, 6}}, {8, 4, {1, 2, 4, 8}}};
+    for (unsigned i = 0; i < sizeof g / sizeof g[0]; ++i) {
+      int out[8] = {0}, n = ok_gpu_counts(g[i].visible, out, 8);
+      CHECK(n == g[i].n, "%d GPUs: %d counts, want %d", g[i].visible, n, g[i].n);
+      for (int k = 0; k < n && k < g[i].n; ++k)
+        CHECK(out[k] == g[i].want[k], "%d GPUs: count %d is %d, want %d", g[i].visible, k, out[k], g[i].want[k]);
+    }
+    int two[2] = {0, 0}, guard[3] = {0, 0, -7};
+    CHECK(ok_gpu_counts(8, two, 2) == 2 && two[1] == 2, "max 2 of 8 GPUs");
+    CHECK(ok_gpu_counts(3, guard, 2) == 2 && guard[2] == -7, "overran max");
+  }
   /* The data-sheet DRAM peak by device name (the copy reference's fraction of it). */
   {
     static const struct {
