@@ -9,6 +9,7 @@
  *   - the reduction case study: bandwidth per variant against the copy kernel, ranked.
  * Reads the merged result lines; writes nothing when the study has none of these kernels. */
 #define _GNU_SOURCE
+#include "ok_membw.h"
 #include "report.h"
 
 #include <math.h>
@@ -296,6 +297,7 @@ static void reduce_table(struct report *r) {
   json_t *lines = r->rs.lines, *j;
   size_t i;
   double copy = NAN;
+  json_t *copy_line = NULL;
   struct rvar v[128];
   int nv = 0;
   json_array_foreach(lines, i, j) {
@@ -303,17 +305,31 @@ static void reduce_table(struct report *r) {
     double ns = stat(j, "per_op_ns", "median");
     const char *p = str_or(j, "param", "");
     if (!strcmp(p, "op=copy")) {
-      if (!isnan(ns)) copy = 8.0 / ns; /* bytes per ns = GB/s: read + write */
+      if (!isnan(ns)) copy = 8.0 / ns, copy_line = j; /* bytes per ns = GB/s: read + write */
       continue;
     }
     if (nv < 128) v[nv].j = j, v[nv].gbs = isnan(ns) ? -1 : 4.0 / ns, ++nv;
   }
   if (!nv) return;
+  /* No reduce_study copy: CUDA's mem_bandwidth op=copy is the same reference kernel. */
+  json_array_foreach(lines, i, j) {
+    if (!isnan(copy)) break;
+    if (is_kernel(j, "mem_bandwidth") && !strcmp(str_or(j, "model", ""), "cuda") &&
+        !strcmp(str_or(j, "param", ""), "op=copy"))
+      copy = stat(j, "rate", "median"), copy_line = j;
+  }
   qsort(v, (size_t)nv, sizeof *v, by_gbs);
-  char note[256];
-  char anchor[96];
+  char note[512];
+  char anchor[320];
   if (isnan(copy)) snprintf(anchor, sizeof anchor, "no copy kernel in this study (CUDA's cuda_copy gives it)");
-  else snprintf(anchor, sizeof anchor, "against the copy kernel's %.4g GB/s (read + write) in the same study", copy);
+  else {
+    const char *which = "";
+    const double peak = ok_dram_peak_gbs(str_or(copy_line, "gpu", ""), &which);
+    char pk[200] = "";
+    if (peak > 0) snprintf(pk, sizeof pk, ", %.0f %% of the data-sheet peak %.0f GB/s (%s)", 100 * copy / peak, peak, which);
+    snprintf(anchor, sizeof anchor, "against the reference copy kernel's %.4g GB/s (read + write) in the same study%s",
+             copy, pk);
+  }
   snprintf(note, sizeof note,
            "Read bandwidth (4 B per element) per variant, fastest first, %s. omp_target and native times include "
            "their region's launch.",
