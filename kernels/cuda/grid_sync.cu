@@ -106,7 +106,7 @@ static int shapes(const struct ok_params *p, int sms, int (*out)[2], int max, ch
 /* The grid barrier's arrival, one per sync (SASS ATOM.E.ADD.STRONG.GPU, PTX atom.add.release.gpu):
  * the test holds OK_UNROLL more than the baseline's two (checked with ptxas + cuobjdump: 102 vs 2;
  * BAR.SYNC 407 vs 7, MEMBAR 204 vs 4, the spin's load 103 vs 3; 20 registers each). */
-#define F "ATOM\\.|atom\\."
+#define F "ATOMG?\\.|atom\\."
 static const ok_cprim prims[] = {OK_CPRIM(ok_cu_grid_sync, "", int, F, 1, check_grid, nullptr, nullptr)};
 static int sweep(const struct ok_variant *v, const struct ok_params *p) {
   ok_csweep s = {prims, 1, 0, 0, shapes};
