@@ -141,7 +141,7 @@ static int measure_copy(const struct ok_variant *v, const struct ok_params *p) {
   cudaError_t e = setup(n);
   if (e == cudaSuccess) e = cudaMemset(d_copy, 0, n * sizeof(unsigned));
   if (e == cudaSuccess) e = ok_cuda_copy_reference(d_in, d_copy, n, passes, runs, secs, &pt.teams);
-  std::vector<unsigned> ha(n), hb(n);
+  std::vector<unsigned> ha(e == cudaSuccess ? n : 0), hb(e == cudaSuccess ? n : 0);
   if (e == cudaSuccess) e = cudaMemcpy(ha.data(), d_in, n * 4, cudaMemcpyDeviceToHost);
   if (e == cudaSuccess) e = cudaMemcpy(hb.data(), d_copy, n * 4, cudaMemcpyDeviceToHost);
   if (e != cudaSuccess) {
