@@ -271,7 +271,10 @@ static void micro_table(struct report *r) {
   for (int c = 0; c < ncol; ++c) {
     copy[c] = smem1[c] = path1[c] = NAN;
     for (int w = 0; w < nrow; ++w) {
-      if (!strcmp(rows[w].kernel, "mem_bandwidth") && strstr(rows[w].key, "op=copy")) copy[c] = rows[w].v[c];
+      /* the reference copy, not a variant such as op=copy_u32 */
+      const char *cp = strstr(rows[w].key, "op=copy");
+      if (!strcmp(rows[w].kernel, "mem_bandwidth") && cp && (cp[7] == 0 || cp[7] == ',' || cp[7] == ' '))
+        copy[c] = rows[w].v[c];
       if (!strcmp(rows[w].kernel, "smem_bandwidth") && strstr(rows[w].key, "stride=1") &&
           !strstr(rows[w].key, "stride=16"))
         smem1[c] = rows[w].v[c];

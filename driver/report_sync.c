@@ -1,12 +1,15 @@
 /* The report's launch and sync sections (issue 12, docs/sync.md):
  *   - launch cost: per launch form, T(1) (one launch + synchronize) and the overhead each further
  *     launch adds, (T(k) - T(1)) / (k - 1), in us with the spread over the repeated pairs;
+ *   - block barrier: __syncthreads against active warps per SM beside omp barrier (and
+ *     ompx_sync_block) at the same team sizes, one column per configuration and variant;
  *   - grid sync: cost of one grid-wide barrier against blocks/SM x threads (CUDA's grid sync,
  *     the two-launch split, omp_target's hand-made barrier and split), table and plot;
  *   - the deadlock probe's outcome;
  *   - the reduction case study: bandwidth per variant against the copy kernel, ranked.
  * Reads the merged result lines; writes nothing when the study has none of these kernels. */
 #define _GNU_SOURCE
+#include "ok_membw.h"
 #include "report.h"
 
 #include <math.h>
@@ -186,6 +189,101 @@ static void grid_table(struct report *r) {
   }
 }
 
+/* The SM count from a line's "gpu" ("NVIDIA H200 (sm_90, 132 SMs, ...)"); 0 when absent. */
+static int sms_of(json_t *j) {
+  const char *g = rs_str(j, "gpu");
+  const char *e = g ? strstr(g, " SMs") : NULL;
+  if (!e) return 0;
+  const char *b = e;
+  while (b > g && b[-1] >= '0' && b[-1] <= '9') --b;
+  return b < e ? atoi(b) : 0;
+}
+
+/* Issue 12 §2, block level: the published finding is that __syncthreads' cost depends on the
+ * warps active per SM. A row per (blocks per SM, threads per block), warps/SM = both multiplied;
+ * a column per GPU configuration and variant of the `barrier` kernel; a cell is ns per barrier,
+ * from the line with the most teams for that row (the most SMs busy), with its team count. */
+#define BAR_COLS 8
+#define BAR_ROWS 64
+static int is_gpu_barrier(json_t *j) {
+  const char *model = str_or(j, "model", "");
+  return is_kernel(j, "barrier") && (!strcmp(model, "cuda") || !strcmp(model, "omp_target"));
+}
+static void barrier_table(struct report *r) {
+  json_t *lines = r->rs.lines, *j;
+  size_t i;
+  char col[BAR_COLS][96];
+  int ncol = 0, nrow = 0;
+  struct bar_row {
+    int bps, threads;
+    json_t *cell[BAR_COLS];
+  } row_[BAR_ROWS];
+  json_array_foreach(lines, i, j) {
+    if (!is_gpu_barrier(j) || isnan(stat(j, "per_op_ns", "median"))) continue;
+    const int sms = sms_of(j), teams = (int)rs_int(j, "teams"), threads = (int)rs_int(j, "threads");
+    if (sms <= 0 || teams <= 0 || threads <= 0) continue;
+    char key[96];
+    snprintf(key, sizeof key, "%s %s", str_or(j, "config", ""), str_or(j, "variant", ""));
+    int c = 0;
+    while (c < ncol && strcmp(col[c], key)) ++c;
+    if (c == ncol) {
+      if (ncol == BAR_COLS) continue;
+      snprintf(col[ncol++], sizeof col[0], "%s", key);
+    }
+    const int bps = (teams + sms - 1) / sms;
+    int w = 0;
+    while (w < nrow && (row_[w].bps != bps || row_[w].threads != threads)) ++w;
+    if (w == nrow) {
+      if (nrow == BAR_ROWS) continue;
+      row_[nrow].bps = bps, row_[nrow].threads = threads;
+      memset(row_[nrow].cell, 0, sizeof row_[nrow].cell);
+      ++nrow;
+    }
+    if (!row_[w].cell[c] || rs_int(row_[w].cell[c], "teams") < teams) row_[w].cell[c] = j;
+  }
+  if (!nrow) return;
+  /* Rows by warps per SM, then threads per block. */
+  for (int a = 1; a < nrow; ++a)
+    for (int b = a; b > 0; --b) {
+      long wa = (long)row_[b].bps * ((row_[b].threads + 31) / 32), wb = (long)row_[b - 1].bps * ((row_[b - 1].threads + 31) / 32);
+      if (wa > wb || (wa == wb && row_[b].threads >= row_[b - 1].threads)) break;
+      struct bar_row t = row_[b];
+      row_[b] = row_[b - 1], row_[b - 1] = t;
+    }
+  const char *cols[3 + BAR_COLS] = {"warps/SM", "blocks/SM", "threads"};
+  for (int c = 0; c < ncol; ++c) cols[3 + c] = col[c];
+  head(r, "Block barrier against active warps per SM",
+       "ns per barrier (clock64 baseline/test, median) of `__syncthreads` (CUDA) beside `omp barrier` and "
+       "`ompx_sync_block` in a target team of the same size (\"ran N threads\" where the runtime gave fewer than "
+       "asked); [teams] is the grid of that cell (the largest the sweep "
+       "ran for the row: blocks/SM = teams over the SMs, rounded up, so fewer teams than SMs is 1 block on some SMs). "
+       "warps/SM = blocks/SM × warps per block: the published finding is that the cost grows with it up to the "
+       "occupancy limit.",
+       3 + ncol, cols);
+  for (int w = 0; w < nrow; ++w) {
+    char cells[3 + BAR_COLS][64];
+    const char *cp[3 + BAR_COLS];
+    snprintf(cells[0], sizeof cells[0], "%d", row_[w].bps * ((row_[w].threads + 31) / 32));
+    snprintf(cells[1], sizeof cells[1], "%d", row_[w].bps);
+    snprintf(cells[2], sizeof cells[2], "%d", row_[w].threads);
+    for (int c = 0; c < ncol; ++c) {
+      json_t *x = row_[w].cell[c];
+      /* omp_target: the runtime may run fewer threads than asked (param ran=TEAMSxTHREADS) */
+      const char *ran = x ? strstr(str_or(x, "param", ""), "ran=") : NULL;
+      const char *xp = ran ? strchr(ran, 'x') : NULL;
+      int got = xp ? atoi(xp + 1) : 0;
+      char thr[32] = "";
+      if (got > 0 && got != row_[w].threads) snprintf(thr, sizeof thr, ", ran %d threads", got);
+      if (x)
+        snprintf(cells[3 + c], sizeof cells[0], "%.4g [%ld%s]", stat(x, "per_op_ns", "median"), rs_int(x, "teams"), thr);
+      else snprintf(cells[3 + c], sizeof cells[0], "–");
+    }
+    for (int c = 0; c < 3 + ncol; ++c) cp[c] = cells[c];
+    row(r, 3 + ncol, cp);
+  }
+  tail_(r);
+}
+
 struct rvar {
   json_t *j;
   double gbs;
@@ -199,6 +297,7 @@ static void reduce_table(struct report *r) {
   json_t *lines = r->rs.lines, *j;
   size_t i;
   double copy = NAN;
+  json_t *copy_line = NULL;
   struct rvar v[128];
   int nv = 0;
   json_array_foreach(lines, i, j) {
@@ -206,17 +305,31 @@ static void reduce_table(struct report *r) {
     double ns = stat(j, "per_op_ns", "median");
     const char *p = str_or(j, "param", "");
     if (!strcmp(p, "op=copy")) {
-      if (!isnan(ns)) copy = 8.0 / ns; /* bytes per ns = GB/s: read + write */
+      if (!isnan(ns)) copy = 8.0 / ns, copy_line = j; /* bytes per ns = GB/s: read + write */
       continue;
     }
     if (nv < 128) v[nv].j = j, v[nv].gbs = isnan(ns) ? -1 : 4.0 / ns, ++nv;
   }
   if (!nv) return;
+  /* No reduce_study copy: CUDA's mem_bandwidth op=copy is the same reference kernel. */
+  json_array_foreach(lines, i, j) {
+    if (!isnan(copy)) break;
+    if (is_kernel(j, "mem_bandwidth") && !strcmp(str_or(j, "model", ""), "cuda") &&
+        !strcmp(str_or(j, "param", ""), "op=copy"))
+      copy = stat(j, "rate", "median"), copy_line = j;
+  }
   qsort(v, (size_t)nv, sizeof *v, by_gbs);
-  char note[256];
-  char anchor[96];
+  char note[512];
+  char anchor[320];
   if (isnan(copy)) snprintf(anchor, sizeof anchor, "no copy kernel in this study (CUDA's cuda_copy gives it)");
-  else snprintf(anchor, sizeof anchor, "against the copy kernel's %.4g GB/s (read + write) in the same study", copy);
+  else {
+    const char *which = "";
+    const double peak = ok_dram_peak_gbs(str_or(copy_line, "gpu", ""), &which);
+    char pk[200] = "";
+    if (peak > 0) snprintf(pk, sizeof pk, ", %.0f %% of the data-sheet peak %.0f GB/s (%s)", 100 * copy / peak, peak, which);
+    snprintf(anchor, sizeof anchor, "against the reference copy kernel's %.4g GB/s (read + write) in the same study%s",
+             copy, pk);
+  }
   snprintf(note, sizeof note,
            "Read bandwidth (4 B per element) per variant, fastest first, %s. omp_target and native times include "
            "their region's launch.",
@@ -248,13 +361,14 @@ void report_sync(struct report *r) {
   json_t *j;
   size_t i;
   int any = 0;
-  json_array_foreach(r->rs.lines, i, j) any |= is_kernel(j, "launch") || is_kernel(j, "grid_sync") ||
+  json_array_foreach(r->rs.lines, i, j) any |= is_kernel(j, "launch") || is_kernel(j, "grid_sync") || is_gpu_barrier(j) ||
                                               is_kernel(j, "grid_sync_probe") || is_kernel(j, "reduce_study") ||
                                               is_kernel(j, "multi_gpu_sync");
   if (!any) return;
   rp_both(r, "## Launch cost, grid sync, reduction case study\n\n",
           "<h2 id=sync>Launch cost, grid sync, reduction case study</h2>\n");
   launch_table(r);
+  barrier_table(r);
   grid_table(r);
   reduce_table(r);
 }

@@ -3,6 +3,7 @@
  * occupancy filter on synthetic occupancy tables. */
 #include "ok_bench.h"
 #include "ok_measure.h"
+#include "ok_membw.h"
 #include "ok_sync_plan.h"
 
 #include <math.h>
@@ -163,6 +164,39 @@ int main(void) {
     struct ok_launch_form bad = {"launch=broken", failing_launch, verify_yes, say_err, &calls, 1, 1, 0};
     CHECK(ok_launch_point(&v, &p, &bad) == 1 && last.error && !last.measured && strstr(last.detail, "refused"),
           "a failing launch must give an error point");
+  }
+  /* The multi-GPU barrier's GPU counts: powers of two, then every visible GPU. */
+  {
+    static const struct {
+      int visible, n, want[6];
+    } g[] = {{0, 0, {0}}, {1, 1, {1}}, {2, 2, {1, 2}}, {3, 3, {1, 2, 3}}, {6, 4, {1, 2, 4, 6}}, {8, 4, {1, 2, 4, 8}}};
+    for (unsigned i = 0; i < sizeof g / sizeof g[0]; ++i) {
+      int out[8] = {0}, n = ok_gpu_counts(g[i].visible, out, 8);
+      CHECK(n == g[i].n, "%d GPUs: %d counts, want %d", g[i].visible, n, g[i].n);
+      for (int k = 0; k < n && k < g[i].n; ++k)
+        CHECK(out[k] == g[i].want[k], "%d GPUs: count %d is %d, want %d", g[i].visible, k, out[k], g[i].want[k]);
+    }
+    int two[2] = {0, 0}, guard[3] = {0, 0, -7};
+    CHECK(ok_gpu_counts(8, two, 2) == 2 && two[1] == 2, "max 2 of 8 GPUs");
+    CHECK(ok_gpu_counts(3, guard, 2) == 2 && guard[2] == -7, "overran max");
+  }
+  /* The data-sheet DRAM peak by device name (the copy reference's fraction of it). */
+  {
+    static const struct {
+      const char *name;
+      double gbs;
+    } dev[] = {{"NVIDIA H200", 4800},           {"NVIDIA H200 NVL", 4800},     {"NVIDIA H100 80GB HBM3", 3350},
+               {"NVIDIA H100 PCIe", 2000},      {"NVIDIA H100 NVL", 3900},     {"NVIDIA GH200 480GB", 0},
+               {"NVIDIA A100-SXM4-80GB", 2039}, {"NVIDIA A100-SXM4-40GB", 1555}, {"NVIDIA A100 80GB PCIe", 1935},
+               {"Tesla V100S-PCIE-32GB", 1134}, {"Tesla V100-SXM2-16GB", 900},  {"NVIDIA GeForce RTX 4090", 0},
+               {"", 0}};
+    for (unsigned i = 0; i < sizeof dev / sizeof dev[0]; ++i) {
+      const char *which = NULL;
+      double g = ok_dram_peak_gbs(dev[i].name, &which);
+      CHECK(g == dev[i].gbs, "%s: peak %g GB/s, want %g", dev[i].name, g, dev[i].gbs);
+      CHECK(which && (g > 0) == (strstr(which, "data sheet (") != NULL), "%s: source '%s'", dev[i].name, which);
+    }
+    CHECK(ok_dram_peak_gbs(NULL, NULL) == 0, "no name: no peak");
   }
   if (failures) fprintf(stderr, "%d failure(s)\n", failures);
   else printf("sync plan: all checks passed\n");

@@ -39,6 +39,15 @@ int ok_grid_shapes(int sms, int full, ok_occupancy_fn occ, void *ctx, struct ok_
   return n < max ? n : max;
 }
 
+int ok_gpu_counts(int visible, int *out, int max) {
+  int n = 0;
+  for (int g = 1; g <= visible && n < max; g *= 2) {
+    out[n++] = g;
+    if (g < visible && g * 2 > visible && n < max) out[n++] = visible;
+  }
+  return n;
+}
+
 double ok_host_now(void) {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);

@@ -34,6 +34,10 @@ typedef int (*ok_occupancy_fn)(void *ctx, int threads);
 int ok_grid_shapes(int sms, int full, ok_occupancy_fn occ, void *ctx, struct ok_grid_shape *out, int max,
                    int *skipped);
 
+/* The GPU counts the multi-GPU barrier is measured at: 1, 2, 4, ... and `visible` itself (3 GPUs:
+ * 1, 2, 3). Writes at most max; returns how many (0 when visible < 1). */
+int ok_gpu_counts(int visible, int *out, int max);
+
 /* Launch forms are host-timed: fn enqueues n launches of the form and waits for them (one
  * synchronize at the end); 0 on success. */
 typedef int (*ok_launch_fn)(void *ctx, int n);

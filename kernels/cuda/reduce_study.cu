@@ -8,11 +8,14 @@
  *   5 cuda_persistent           persistent threads (a full-occupancy grid) accumulate privately,
  *                               then __reduce_*_sync, block and global atomics
  *   cuda_cub                    cub::DeviceReduce::Reduce, the library anchor
- *   cuda_copy                   out[i] = in[i]: the device's copy bandwidth, in the same run, that
- *                               the reductions' read bandwidth is held against
+ *   cuda_copy                   the device's copy bandwidth, in the same run, that the reductions'
+ *                               read bandwidth is held against: the reference copy kernel of
+ *                               mem_bandwidth op=copy (mem_bandwidth_copy.cuh), 4 GiB per launch
  * Kernels 1-4 give each thread one element (the study's form). Timed with CUDA events around the
  * kernel (the result's reset is outside); per_op = seconds per element; every run is checked
  * against the host's sum/max (exact). */
+#include "mem_bandwidth_copy.cuh"
+#include "ok_membw.h"
 #include "ok_sync_plan.h"
 #include "prim_harness.cuh"
 
@@ -86,10 +89,6 @@ template <class Op> __global__ void k_persistent(const unsigned *in, long n, ull
   __syncthreads();
   if (threadIdx.x == 0) Op::global(out, acc);
 }
-__global__ void k_copy(const uint4 *in, uint4 *out, long n4) {
-  for (long i = (long)blockIdx.x * blockDim.x + threadIdx.x; i < n4; i += (long)gridDim.x * blockDim.x) out[i] = in[i];
-}
-
 /* One data set per process: filled on the device once, its reference computed on the host once. */
 static unsigned *d_in, *d_copy;
 static ull *d_out;
@@ -110,7 +109,7 @@ static cudaError_t setup(long n) {
   return cudaSuccess;
 }
 
-enum method { ATOMIC_ELEM, WARP_SHFL, BLOCK_SHARED, REDUCE_SYNC, PERSISTENT, CUB, COPY };
+enum method { ATOMIC_ELEM, WARP_SHFL, BLOCK_SHARED, REDUCE_SYNC, PERSISTENT, CUB };
 
 /* tmp_bytes by reference: CUB's first call (tmp == nullptr) only writes the size it needs. */
 template <class Op> static cudaError_t launch(enum method m, long n, void *tmp, size_t &tmp_bytes, int pgrid) {
@@ -123,18 +122,54 @@ template <class Op> static cudaError_t launch(enum method m, long n, void *tmp, 
   case REDUCE_SYNC: k_reduce_sync<Op><<<blocks, t>>>(d_in, n, d_out); break;
   case PERSISTENT: k_persistent<Op><<<pgrid, t>>>(d_in, n, d_out); break;
   case CUB: return cub::DeviceReduce::Reduce(tmp, tmp_bytes, d_in, d_out, n, Op(), Op::identity);
-  case COPY: k_copy<<<pgrid, t>>>((const uint4 *)d_in, (uint4 *)d_copy, n / 4); break;
   }
   return cudaGetLastError();
 }
 
 static double g_copy_gbs; /* the copy bandwidth measured in this process (0: not yet) */
 
+/* The reference copy (the same kernel, shape and 4 GiB per launch as mem_bandwidth op=copy), then
+ * every element of the copy compared with the input. */
+static int measure_copy(const struct ok_variant *v, const struct ok_params *p) {
+  const long n = p->full ? (1L << 26) : (1L << 25);
+  const int runs = p->full ? (p->runs > 0 && p->runs <= 16 ? p->runs : 9) : 5;
+  const int passes = (int)(OK_MB_REPS * OK_MB_ACCESSES / n);
+  struct ok_point pt;
+  memset(&pt, 0, sizeof pt);
+  pt.type = "uint", pt.param = "op=copy", pt.unit = "s", pt.n_iter = (long)n * passes, pt.unroll = 1, pt.threads = OK_COPY_REF_THREADS;
+  double secs[16];
+  cudaError_t e = setup(n);
+  if (e == cudaSuccess) e = cudaMemset(d_copy, 0, n * sizeof(unsigned));
+  if (e == cudaSuccess) e = ok_cuda_copy_reference(d_in, d_copy, n, passes, runs, secs, &pt.teams);
+  std::vector<unsigned> ha(e == cudaSuccess ? n : 0), hb(e == cudaSuccess ? n : 0);
+  if (e == cudaSuccess) e = cudaMemcpy(ha.data(), d_in, n * 4, cudaMemcpyDeviceToHost);
+  if (e == cudaSuccess) e = cudaMemcpy(hb.data(), d_copy, n * 4, cudaMemcpyDeviceToHost);
+  if (e != cudaSuccess) {
+    pt.error = 1;
+    snprintf(pt.detail, sizeof pt.detail, "%s", cudaGetErrorString(e));
+    cudaGetLastError();
+  } else if (memcmp(ha.data(), hb.data(), n * 4)) {
+    long k = 0;
+    while (ha[k] == hb[k]) ++k;
+    snprintf(pt.detail, sizeof pt.detail, "copy wrong at element %ld: %u, the input %u", k, hb[k], ha[k]);
+  } else {
+    pt.verified = 1, pt.measured = 1;
+    ok_time_stats(secs, runs, (double)n * passes, &pt.st);
+    g_copy_gbs = 8.0 * n * passes / pt.st.test_median * 1e-9;
+    char note[200];
+    ok_cuda_copy_peak_note(g_copy_gbs, note, sizeof note);
+    snprintf(pt.detail, sizeof pt.detail, "every element copied; the reference copy (mem_bandwidth op=copy's kernel), "
+             "%d passes of %ld words per launch, read + write: %s", passes, n, note);
+  }
+  ok_emit_point(v, p, &pt);
+  return pt.error || !pt.verified;
+}
+
 static int measure(const struct ok_variant *v, const struct ok_params *p, enum method m, int is_max) {
   const long n = p->full ? (1L << 26) : (1L << 25);
   const int runs = p->full ? (p->runs > 0 ? p->runs : 9) : 5; /* quick: 5 runs of 2^25 */
   char param[32];
-  snprintf(param, sizeof param, "op=%s", m == COPY ? "copy" : is_max ? "max" : "sum");
+  snprintf(param, sizeof param, "op=%s", is_max ? "max" : "sum");
   struct ok_point pt;
   memset(&pt, 0, sizeof pt);
   pt.type = "uint", pt.param = param, pt.unit = "s", pt.n_iter = n, pt.unroll = 1;
@@ -151,7 +186,7 @@ static int measure(const struct ok_variant *v, const struct ok_params *p, enum m
     if (e == cudaSuccess) e = cudaMalloc(&tmp, tmp_bytes);
   }
   pt.threads = 256;
-  pt.teams = m == PERSISTENT || m == COPY ? pgrid : m == CUB ? 0 : (int)((n + 255) / 256);
+  pt.teams = m == PERSISTENT ? pgrid : m == CUB ? 0 : (int)((n + 255) / 256);
   std::vector<double> t;
   ull got = 0, want = is_max ? ref_max : ref_sum;
   for (int r = 0; e == cudaSuccess && r < runs + 1; ++r) { /* run 0: warm-up */
@@ -161,20 +196,7 @@ static int measure(const struct ok_variant *v, const struct ok_params *p, enum m
     e = ok_time_events([&] { le = is_max ? launch<Max>(m, n, tmp, tmp_bytes, pgrid) : launch<Sum>(m, n, tmp, tmp_bytes, pgrid); }, &s);
     if (e == cudaSuccess) e = le;
     if (e != cudaSuccess) break;
-    if (m == COPY) {
-      unsigned a[2], b[2];
-      long k = (n / 3) | 5; /* ok_reduce_fill's large value */
-      if ((e = cudaMemcpy(a, d_in + k - 1, sizeof a, cudaMemcpyDeviceToHost)) != cudaSuccess ||
-          (e = cudaMemcpy(b, d_copy + k - 1, sizeof b, cudaMemcpyDeviceToHost)) != cudaSuccess)
-        break;
-      got = memcmp(a, b, sizeof a) == 0 ? 1 : 0, want = 1;
-      if (r == runs) { /* the whole copy, once: every element */
-        std::vector<unsigned> ha(n), hb(n);
-        cudaMemcpy(ha.data(), d_in, n * 4, cudaMemcpyDeviceToHost);
-        cudaMemcpy(hb.data(), d_copy, n * 4, cudaMemcpyDeviceToHost);
-        got = memcmp(ha.data(), hb.data(), n * 4) == 0;
-      }
-    } else if ((e = cudaMemcpy(&got, d_out, sizeof got, cudaMemcpyDeviceToHost)) != cudaSuccess)
+    if ((e = cudaMemcpy(&got, d_out, sizeof got, cudaMemcpyDeviceToHost)) != cudaSuccess)
       break;
     if (got != want) {
       snprintf(pt.detail, sizeof pt.detail, "run %d: %s %llu, the host's %llu", r, param, got, want);
@@ -191,11 +213,9 @@ static int measure(const struct ok_variant *v, const struct ok_params *p, enum m
     pt.verified = 1, pt.measured = 1;
     ok_time_stats(t.data(), runs, (double)n, &pt.st);
     const double med = pt.st.test_median;
-    const double bytes = (double)n * (m == COPY ? 8 : 4), gbs = bytes / med * 1e-9;
-    if (m == COPY) g_copy_gbs = gbs;
-    snprintf(pt.detail, sizeof pt.detail, "%s = host's %llu every run; %.4g GB/s%s", m == COPY ? "copy" : param,
-             m == COPY ? 0ULL : want, gbs, m == COPY ? " (read + write)" : "");
-    if (m != COPY && g_copy_gbs > 0) {
+    const double gbs = (double)n * 4 / med * 1e-9;
+    snprintf(pt.detail, sizeof pt.detail, "%s = host's %llu every run; %.4g GB/s", param, want, gbs);
+    if (g_copy_gbs > 0) {
       size_t len = strlen(pt.detail);
       snprintf(pt.detail + len, sizeof pt.detail - len, ", %.0f %% of the copy kernel's %.4g GB/s", 100 * gbs / g_copy_gbs,
                g_copy_gbs);
@@ -215,7 +235,7 @@ DEF(block_shared, BLOCK_SHARED)
 DEF(reduce_sync, REDUCE_SYNC)
 DEF(persistent, PERSISTENT)
 DEF(cub, CUB)
-static int sweep_copy(const struct ok_variant *v, const struct ok_params *p) { return measure(v, p, COPY, 0); }
+static int sweep_copy(const struct ok_variant *v, const struct ok_params *p) { return measure_copy(v, p); }
 #define TIMER "CUDA events around the kernel; per op = seconds per element"
 /* The copy first: the reductions' lines state their share of its bandwidth. */
 OK_REGISTER_SWEEP(reduce_study, cuda_copy, "cuda", TIMER, sweep_copy)
