@@ -24,7 +24,8 @@ set(OMPKIT_LLVM "${OMPKIT_LLVM}" CACHE PATH "a user's own LLVM install prefix (a
 set(OMPKIT_TOOLCHAIN_LIST "" CACHE STRING "more LLVM prefixes as NAME=/prefix;NAME=/prefix (./ompkit --toolchain)")
 
 file(WRITE "${_probe_dir}/ompx.c" "#include <ompx.h>\nint f(int v){int r=0;\n#pragma omp target map(from:r)\nr=ompx_shfl_down_sync_i(~0u,v,1,32);\nreturn r;}\n")
-file(WRITE "${_probe_dir}/critical.c" "int main(void){int n=0;\n#pragma omp target teams num_teams(2) map(tofrom:n)\n{\n#pragma omp critical\nn+=1;\n}\nreturn n<0;}\n")
+# `critical` inside a `parallel` (clang 16 rejects it strictly nested in `teams`, as OpenMP says).
+file(WRITE "${_probe_dir}/critical.c" "int main(void){int n=0;\n#pragma omp target teams num_teams(2) map(tofrom:n)\n#pragma omp parallel\n{\n#pragma omp critical\nn+=1;\n}\nreturn n<0;}\n")
 
 function(_ompkit_json_str out s)
   string(REPLACE "\\" "\\\\" s "${s}")
