@@ -29,11 +29,12 @@ done
 syms=$(strings -a "$R"/libomptarget.rtl.cuda*.so.* | grep -E '^cu[A-Z][A-Za-z0-9_]*$' | sort -u)
 [ -n "$syms" ] || fail "no cu* names in the plugins"
 {
-  echo '#include <stdio.h>'
-  echo 'int cuInit(unsigned f) { (void)f; fputs("ompkit-stub-libcuda: cuInit\n", stderr); return 100; }'
-  echo 'int cuGetErrorString(int e, const char **s) { (void)e; *s = "stub: no device"; return 0; }'
+  # printf '%s\n' (not echo: dash's echo would turn the \n into a newline inside the string)
+  printf '%s\n' '#include <stdio.h>' \
+    'int cuInit(unsigned f) { (void)f; fputs("ompkit-stub-libcuda: cuInit\n", stderr); return 100; }' \
+    'int cuGetErrorString(int e, const char **s) { (void)e; *s = "stub: no device"; return 0; }'
   for s in $syms; do
-    case $s in cuInit|cuGetErrorString) ;; *) echo "int $s(void) { return 100; }" ;; esac
+    case $s in cuInit|cuGetErrorString) ;; *) printf 'int %s(void) { return 100; }\n' "$s" ;; esac
   done
 } >"$TMP/stub/cuda.c"
 cc -shared -fPIC -o "$TMP/stub/libcuda.so" "$TMP/stub/cuda.c" || fail "stub libcuda does not build"
@@ -44,10 +45,13 @@ for env in LIBOMPTARGET_NEXTGEN_PLUGINS=1 LIBOMPTARGET_NEXTGEN_PLUGINS=0; do
   env "$env" LD_DEBUG=libs LD_LIBRARY_PATH="$X/runtime/lib:$TMP/stub" "$B" --probe >"$TMP/out" 2>"$TMP/err" \
     || fail "$env: probe exited $?: $(tail -n 3 "$TMP/err")"
   # ld.so's "calling init: PATH" names every object it initialised, with the path it loaded.
+  # ld.so writes the path as found: <bundle>/configs/target-clang16/../../runtime/... (the RPATH's
+  # $ORIGIN), and a plugin as .../lib/../lib/<name> (libLLVM's RUNPATH $ORIGIN/../lib).
+  RX="$X/(configs/target-clang16/\.\./\.\./)?runtime/target-clang16/lib/(\.\./lib/)?"
   for l in libomp.so.5 libomptarget.so.16 libLLVM-16.so.1; do
-    grep -Eq "calling init: $R/$l\$" "$TMP/err" || fail "$env: $l not from runtime/target-clang16/lib: $(grep "calling init: .*${l%%.so*}" "$TMP/err")"
+    grep -Eq "calling init: $RX$l\$" "$TMP/err" || fail "$env: $l not from runtime/target-clang16/lib: $(grep "calling init: .*${l%%.so*}" "$TMP/err")"
   done
-  grep -Eq "calling init: $R/(\.\./lib/)?$plugin\$" "$TMP/err" || fail "$env: libomptarget 16 did not load $plugin from runtime/target-clang16/lib"
+  grep -Eq "calling init: $RX$plugin\$" "$TMP/err" || fail "$env: libomptarget 16 did not load $plugin from runtime/target-clang16/lib"
   grep -q 'ompkit-stub-libcuda: cuInit' "$TMP/err" || fail "$env: $plugin never reached cuInit"
   grep -q '"devices":0' "$TMP/out" && grep -q 'libcuda.so loads; the plugin found no usable device' "$TMP/out" \
     || fail "$env: probe: $(cat "$TMP/out")"
