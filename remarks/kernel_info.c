@@ -2,6 +2,7 @@
  * kit runs the pass on each TU's device IR (scripts/compile.sh --kernel-info) and keeps what
  * `opt -pass-remarks=kernel-info` (or clang's -Rpass=kernel-info) prints:
  *   remark: <unknown>:0:0: in function '@K', Allocas = 2
+ *   remark: k.c:21:0: in artificial function 'K', Allocas = 2      (IR with debug info)
  *   k.c:26:1: remark: in function '@K', omp_target_num_teams = 64 [-Rpass=kernel-info]
  * Only the per-function summary lines ("Key = integer") become records; the per-instruction
  * lines (each alloca, call and flat access) are what those counts sum. */
@@ -15,9 +16,10 @@
 
 /* Fills r from one line; 0 when it is a summary line. Writes into buf (the strings r points to). */
 static int kernel_info_line(const char *line, struct ok_remark *r, char *buf, size_t n) {
-  const char *f = strstr(line, "in function '");
-  if (!f || !strstr(line, "remark: ")) return -1;
-  f += strlen("in function '");
+  /* "in function '@K'", or "in artificial function 'K'" when the IR has debug info. */
+  const char *f = strstr(line, "in function '"), *af = strstr(line, "in artificial function '");
+  if ((!f && !af) || !strstr(line, "remark: ")) return -1;
+  f = f ? f + strlen("in function '") : af + strlen("in artificial function '");
   if (*f == '@') ++f;
   const char *fe = strstr(f, "', ");
   if (!fe || fe == f) return -1;

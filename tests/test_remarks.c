@@ -522,8 +522,9 @@ static void kernel_info(const char *dir) {
   CHECK(a.teams128 == 1, "kernel-info: omp_target_num_teams = 128 of the constant kernel not read");
   CHECK(a.flat7 == 2, "kernel-info: FlatAddrspaceAccesses = 7 read %d times, want 2", a.flat7);
   CHECK(a.allocas == 6, "kernel-info: Allocas for %d functions, want 6", a.allocas);
-  /* clang's form (a location first, the flag after), a negative value, and lines that are not
-   * summaries or are broken: only the two well-formed summaries count. */
+  /* clang's form (a location first, the flag after), a negative value, the form with debug info
+   * ("artificial function", no '@'), and lines that are not summaries or are broken: only the
+   * three well-formed summaries count. */
   snprintf(path, sizeof path, "/tmp/ok_ki_%d.txt", (int)getpid());
   FILE *f = fopen(path, "w");
   if (!f) {
@@ -537,13 +538,16 @@ static void kernel_info(const char *dir) {
         "remark: <unknown>:0:0: in function '@K', Allocas = 3x\n"
         "remark: <unknown>:0:0: in function '@K'\n"
         "in function '@K', Allocas = 3\n"
-        "remark: in function '', Allocas = 3\n",
+        "remark: in function '', Allocas = 3\n"
+        /* the kit's own build (-g line info): kernels/omp_target/cases/launch_bounds.c */
+        "remark: kernels/omp_target/cases/launch_bounds.c:21:0: in artificial function "
+        "'__omp_offloading_fe00_51c6c3_launch_bounds_constant_l21', omp_target_num_teams = 128\n",
         f);
   fclose(f);
   memset(&a, 0, sizeof a);
   n = ok_kernel_info_parse_file(path, on_ki, &a, err, sizeof err);
-  CHECK(n == 2 && !strcmp(a.first_fn, "K"), "kernel-info: clang form / malformed lines: %ld records, first '%s'", n,
-        a.first_fn);
+  CHECK(n == 3 && !strcmp(a.first_fn, "K") && a.teams128 == 1,
+        "kernel-info: clang form / debug-info form / malformed lines: %ld records, first '%s'", n, a.first_fn);
   remove(path);
   CHECK(ok_kernel_info_parse_file("/nonexistent/x.txt", NULL, NULL, err, sizeof err) == -1 && strstr(err, "/nonexistent"),
         "kernel-info: a missing file is not an error with its name");
