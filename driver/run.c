@@ -1072,8 +1072,10 @@ int cmd_run(int argc, char **argv) {
       long devs = probe ? (long)json_integer_value(json_object_get(probe, "devices")) : 0;
       if (devs < 1) {
         const char *why = probe ? json_string_value(json_object_get(probe, "device_name")) : "probe failed";
-        printf("ompkit: %s: skipped: no GPU (%s)\n", c->name, why ? why : "");
-        json_t *j = status_line(c, NULL, NULL, "skipped: no GPU", why);
+        /* A plugin that does not load is a broken runtime, not a machine without a GPU. */
+        int broken = why && !strncmp(why, "plugin ", 7);
+        printf("ompkit: %s: %s (%s)\n", c->name, broken ? "disabled" : "skipped: no GPU", why ? why : "");
+        json_t *j = status_line(c, NULL, NULL, broken ? "disabled" : "skipped: no GPU", why);
         append_line(res, j);
         json_decref(j);
         json_decref(probe);

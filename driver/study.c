@@ -73,7 +73,7 @@ static int on_remark(const struct ok_remark *r, void *ud) {
   struct rctx *x = ud;
   /* The study keeps OpenMP's optimizer records (every OMPnnn, HeapToStack, ...): inlining and
    * instruction-mix records are tens of thousands per build and say nothing about offload. */
-  if (strcmp(r->pass, "openmp-opt")) return 0;
+  if (strcmp(r->pass, "openmp-opt") && strcmp(r->pass, "kernel-info")) return 0;
   json_t *j = json_object();
   json_object_set_new(j, "config", json_string(x->config));
   json_object_set_new(j, "yaml", json_string(x->file));
@@ -339,6 +339,19 @@ void study_compile_data(struct study *st, const struct ok_manifest *m) {
       }
       globfree(&g);
     }
+    /* kernel-info facts (LLVM 21+, scripts/compile.sh --kernel-info): the TU's device IR, per function. */
+    long nki = 0;
+    snprintf(path, sizeof path, "%s/remarks/*.kernel-info.txt", c->artefacts);
+    if (glob(path, 0, NULL, &g) == 0) {
+      for (size_t k = 0; k < g.gl_pathc; ++k) {
+        const char *b = strrchr(g.gl_pathv[k], '/');
+        struct rctx x = {rf, rl, c->name, b ? b + 1 : g.gl_pathv[k], NULL, NULL};
+        long n = ok_kernel_info_parse_file(g.gl_pathv[k], on_remark, &x, err, sizeof err);
+        if (n < 0) ok_err("%s", err);
+        else nki += n;
+      }
+      globfree(&g);
+    }
     snprintf(path, sizeof path, "%s/resources/*.txt", c->artefacts);
     if (glob(path, 0, NULL, &g) == 0) {
       for (size_t k = 0; k < g.gl_pathc; ++k) {
@@ -349,7 +362,7 @@ void study_compile_data(struct study *st, const struct ok_manifest *m) {
       }
       globfree(&g);
     }
-    if (nrem || nres) {
+    if (nrem || nres || nki) {
       /* Which OMP remark IDs the device compile produced, for the progress log. */
       char ids[512] = "";
       size_t ri;
@@ -361,8 +374,10 @@ void study_compile_data(struct study *st, const struct ok_manifest *m) {
           strcat(ids, nm);
         }
       }
-      printf("ompkit: %s: %ld device remark(s)%s%s (openmp-opt ones kept in remarks.jsonl), resources for %ld kernel(s)\n", c->name, nrem,
-             ids[0] ? ", IDs" : "", ids, nres);
+      printf("ompkit: %s: %ld device remark(s)%s%s (openmp-opt ones kept in remarks.jsonl), resources for %ld kernel(s)",
+             c->name, nrem, ids[0] ? ", IDs" : "", ids, nres);
+      if (nki) printf(", %ld kernel-info fact(s)", nki);
+      putchar('\n');
     }
     load_listings(st, c);
     json_object_set_new(st->remarks, c->name, rl);

@@ -35,6 +35,10 @@ long ok_remarks_parse_file(const char *path, ok_remark_cb cb, void *ud, char *er
 long ok_remarks_parse_buffer(const char *name, const unsigned char *buf, size_t len, ok_remark_cb cb, void *ud,
                              char *err, size_t errlen);
 
+/* kernel-info remarks (LLVM 21+) from their text (kernel_info.c): one record per per-function
+ * summary line "in function '@F', Key = N" (pass "kernel-info", name and one argument Key = N,
+ * kind "Passed"). Returns the number of records, or -1 when the file cannot be read. */
+long ok_kernel_info_parse_file(const char *path, ok_remark_cb cb, void *ud, char *err, size_t errlen);
 /* Value of an argument by key, or NULL. */
 const char *ok_remark_arg(const struct ok_remark *r, const char *key);
 

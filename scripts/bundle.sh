@@ -58,9 +58,10 @@ done
 ls "$DEBS"/*.deb | xargs -n1 basename >"$B/runtime/DEBS.txt"
 
 # The compiler matrix's own LLVM runtimes (clang-16's, a user's --toolchain): a bench built with
-# OMPKIT_RT_LIBDIR finds them through its DT_RPATH $ORIGIN/../../runtime/<config>, ahead of the
-# LLVM 19 libomp.so.5 on LD_LIBRARY_PATH. libomp, libomptarget, its CUDA plugins under the
-# unversioned names libomptarget 16 dlopens, and the libLLVM they link (from ldd).
+# OMPKIT_RT_LIBDIR finds them through its DT_RPATH $ORIGIN/../../runtime/<config>/lib, ahead of the
+# LLVM 19 libomp.so.5 on LD_LIBRARY_PATH; scripts/stage_runtime.sh puts libomp, libomptarget, its
+# CUDA plugins under the unversioned names libomptarget 16 dlopens, and the libLLVM they link
+# into that one folder (the build tree has the same layout, as symlinks).
 # They go into their own archive, ompkit-runtimes.tar.zst (libLLVM-16 alone is 24 MiB compressed,
 # more than the bundle's 60 MiB budget leaves): unpack it where the bundle is unpacked.
 RT=$OUT/ompkit-bundle-runtimes/ompkit-bundle/runtime
@@ -69,17 +70,7 @@ for f in "$BUILD"/configs/*/artefacts/runtime-libdir.txt; do
   [ -f "$f" ] || continue
   name=$(basename "$(dirname "$(dirname "$f")")")
   [ -x "$BUILD/configs/$name/ompkit-bench" ] || continue
-  rt=$(cat "$f")
-  R="$RT/$name"
-  mkdir -p "$R"
-  for pat in 'libomp.so*' 'libomp-*.so*' 'libomptarget.so*' 'libomptarget.rtl.cuda*.so*'; do
-    # shellcheck disable=SC2086
-    for l in "$rt"/$pat; do [ -e "$l" ] && cp -P "$l" "$R/"; done
-  done
-  for l in "$BUILD/configs/$name/ompkit-bench" "$R"/libomptarget*.so.*; do
-    [ -e "$l" ] && ldd "$l" 2>/dev/null | awk '$1 ~ /^libLLVM/ && $3 ~ /^\// {print $3}'
-  done | sort -u | while read -r l; do cp -L "$l" "$R/"; done
-  printf '%s\n' "$rt" >"$R/FROM.txt"
+  sh "$ROOT/scripts/stage_runtime.sh" "$(cat "$f")" "$RT/$name/lib" --copy
 done
 
 # gnuplot for the report's plots (the GPU node has none): gnuplot-nox and the libraries it loads,

@@ -7,6 +7,9 @@
 #   --ptxas PTXAS       (with --omp-target) also run `PTXAS -v` on the kept PTX: registers, smem and
 #                       spills per kernel in ART/resources/<base>.ptxas.txt, for configurations
 #                       that cannot link (compile-only LLVM 22)
+#   --kernel-info OPT   (with --omp-target) also run LLVM 21+'s kernel-info pass on the TU's device
+#                       IR (OPT -passes='default<O3>,kernel-info'; upstream runs it only at the
+#                       device link): its remark text in ART/remarks/<base>.kernel-info.txt
 #   --gcc-offload ART   a GCC offload object compile: keep -fopt-info-omp in ART/remarks/<base>.gcc-opt-info.txt
 #   --omp-target ART ARCH
 #                       an omp_target object compile: ONE compile gives the object, the device
@@ -15,13 +18,14 @@
 # The extra flags are added here, not as per-source CMake properties: with those, adding one
 # source changed every object's flags file and rebuilt everything.
 set -u
-times='' capture='' art='' arch='' ptxas='' gart=''
+times='' capture='' art='' arch='' ptxas='' gart='' kinfo=''
 while [ $# -gt 0 ]; do
   case $1 in
     --times) times=$2; shift 2 ;;
     --capture) capture=$2; shift 2 ;;
     --omp-target) art=$2 arch=$3; shift 3 ;;
     --ptxas) ptxas=$2; shift 2 ;;
+    --kernel-info) kinfo=$2; shift 2 ;;
     --gcc-offload) gart=$2; shift 2 ;;
     --) shift; break ;;
     *) printf 'compile.sh: unknown option %s\n' "$1" >&2; exit 2 ;;
@@ -95,6 +99,15 @@ if [ -n "$base" ]; then
         || printf 'compile.sh: ptxas -v failed on %s (registers unknown)\n' "$base.ptx" >&2
       rm -f "$dir/$base.ptxas.cubin"
     fi
+  fi
+  if [ $rc -eq 0 ] && [ -n "$kinfo" ] && [ -f "$dev.bc" ]; then
+    # -save-temps' device bitcode is the unoptimized one: default<O3> first, as the -O3 compile did.
+    # Only the per-function summaries ("Key = N") are kept: the per-instruction lines made 1.3 MB
+    # for atomic_update.c alone, and the bundle carries the artefacts.
+    "$kinfo" -passes='default<O3>,kernel-info' -pass-remarks=kernel-info -disable-output "$dev.bc" 2>"$dev.ki" \
+      || printf 'compile.sh: kernel-info failed on %s\n' "$base" >&2
+    grep -E "', [A-Za-z_][A-Za-z0-9_]* = -?[0-9]+\$" "$dev.ki" >"$art/remarks/$base.kernel-info.txt"
+    rm -f "$dev.ki"
   fi
   # The other temporaries (preprocessed source, unoptimized bitcode, host assembly) are not used.
   rm -f "$dir/$base"-host-*.i "$dir/$base"-host-*.bc "$dir/$base"-host-*.s "$dev.i" "$dev.bc" "$dev.s" \

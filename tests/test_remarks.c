@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static int failures;
 #define CHECK(cond, ...)                                       \
@@ -491,6 +492,67 @@ static void ptx_functions(const char *dir) {
   ok_disasm_free(d);
 }
 
+/* kernel-info (LLVM 22): the text scripts/compile.sh --kernel-info keeps, captured from clang-22's
+ * device IR of kernels/omp_target/cases/launch_bounds.c (opt-22 -passes='default<O3>,kernel-info'). */
+struct ki_acc {
+  int n, teams128, flat7, allocas;
+  char first_fn[256];
+};
+static int on_ki(const struct ok_remark *r, void *ud) {
+  struct ki_acc *a = ud;
+  if (!a->n++) snprintf(a->first_fn, sizeof a->first_fn, "%s", r->function);
+  if (strcmp(r->pass, "kernel-info") || r->nargs != 1 || strcmp(r->args[0].key, r->name)) a->n += 1000;
+  if (!strcmp(r->name, "omp_target_num_teams") && strstr(r->function, "launch_bounds_constant_l21") &&
+      !strcmp(r->args[0].value, "128") && !strcmp(r->message, "omp_target_num_teams = 128"))
+    ++a->teams128;
+  if (!strcmp(r->name, "FlatAddrspaceAccesses") && !strcmp(r->args[0].value, "7")) ++a->flat7;
+  if (!strcmp(r->name, "Allocas")) ++a->allocas;
+  return 0;
+}
+static void kernel_info(const char *dir) {
+  char path[1024], err[256];
+  struct ki_acc a;
+  memset(&a, 0, sizeof a);
+  snprintf(path, sizeof path, "%s/clang22-launch_bounds.kernel-info.txt", dir);
+  long n = ok_kernel_info_parse_file(path, on_ki, &a, err, sizeof err);
+  /* 166 lines: 66 per-function summaries (11 keys x 6 functions), the rest per instruction. */
+  CHECK(n == 66 && a.n == 66, "kernel-info: %ld records (%d seen), want 66", n, a.n);
+  CHECK(!strcmp(a.first_fn, "__omp_offloading_fe00_51c6c3_launch_bounds_constant_l21"), "kernel-info: function '%s'",
+        a.first_fn);
+  CHECK(a.teams128 == 1, "kernel-info: omp_target_num_teams = 128 of the constant kernel not read");
+  CHECK(a.flat7 == 2, "kernel-info: FlatAddrspaceAccesses = 7 read %d times, want 2", a.flat7);
+  CHECK(a.allocas == 6, "kernel-info: Allocas for %d functions, want 6", a.allocas);
+  /* clang's form (a location first, the flag after), a negative value, the form with debug info
+   * ("artificial function", no '@'), and lines that are not summaries or are broken: only the
+   * three well-formed summaries count. */
+  snprintf(path, sizeof path, "/tmp/ok_ki_%d.txt", (int)getpid());
+  FILE *f = fopen(path, "w");
+  if (!f) {
+    CHECK(0, "kernel-info: cannot write %s", path);
+    return;
+  }
+  fputs("k.c:26:1: remark: in function '@K', omp_target_num_teams = 64 [-Rpass=kernel-info]\n"
+        "remark: <unknown>:0:0: in function '@K', AllocasStaticSizeSum = -1\n"
+        "remark: <unknown>:0:0: in function '@K', direct call, callee is '@f'\n"
+        "remark: <unknown>:0:0: in function '@K', Allocas = x\n"
+        "remark: <unknown>:0:0: in function '@K', Allocas = 3x\n"
+        "remark: <unknown>:0:0: in function '@K'\n"
+        "in function '@K', Allocas = 3\n"
+        "remark: in function '', Allocas = 3\n"
+        /* the kit's own build (-g line info): kernels/omp_target/cases/launch_bounds.c */
+        "remark: kernels/omp_target/cases/launch_bounds.c:21:0: in artificial function "
+        "'__omp_offloading_fe00_51c6c3_launch_bounds_constant_l21', omp_target_num_teams = 128\n",
+        f);
+  fclose(f);
+  memset(&a, 0, sizeof a);
+  n = ok_kernel_info_parse_file(path, on_ki, &a, err, sizeof err);
+  CHECK(n == 3 && !strcmp(a.first_fn, "K") && a.teams128 == 1,
+        "kernel-info: clang form / debug-info form / malformed lines: %ld records, first '%s'", n, a.first_fn);
+  remove(path);
+  CHECK(ok_kernel_info_parse_file("/nonexistent/x.txt", NULL, NULL, err, sizeof err) == -1 && strstr(err, "/nonexistent"),
+        "kernel-info: a missing file is not an error with its name");
+}
+
 int main(int argc, char **argv) {
   const char *dir = argc > 1 ? argv[1] : "tests/fixtures";
   real_fixture(dir);
@@ -503,6 +565,7 @@ int main(int argc, char **argv) {
   ir_modes(dir);
   expect_parser(dir);
   ptx_functions(dir);
+  kernel_info(dir);
   if (failures) fprintf(stderr, "%d check(s) failed\n", failures);
   else printf("all remarks/resources/launch checks passed\n");
   return failures ? 1 : 0;

@@ -84,17 +84,18 @@ OK_REGISTER_SWEEP(arith, latency_spmd, "spmd", OK_OT_TIMER, lat_sweep)
 #define THR_CASE(ID, N, FF, DF, FAM) \
   if (which == ID) CHAINS(float, FF) else if (which == ID + 6) CHAINS(double, DF) else
 
-static int thr_region(double *out, int which, int iters, int dev) {
-  int on = 0;
+/* info: on the device, teams, threads (the shape that ran: GCC's differs, ok_portable.h). */
+static void thr_region(double *out, int which, int iters, int dev, int *info) {
+  int on = 0, tms = 0, ths = 0;
   // EXPECT-MODE: SPMD
-#pragma omp target teams num_teams(AR_TEAMS) thread_limit(AR_THREADS) device(dev) is_device_ptr(out) map(from : on)
+#pragma omp target teams num_teams(AR_TEAMS) thread_limit(AR_THREADS) device(dev) is_device_ptr(out) map(from : on, tms, ths)
 #pragma omp parallel
   {
     const int t = omp_get_team_num() * AR_THREADS + omp_get_thread_num();
-    if (t == 0) on = !omp_is_initial_device() && omp_get_num_teams() == AR_TEAMS && omp_get_num_threads() == AR_THREADS;
+    if (t == 0) on = !omp_is_initial_device(), tms = omp_get_num_teams(), ths = omp_get_num_threads();
     OPS(THR_CASE) {}
   }
-  return on;
+  info[0] = on, info[1] = tms, info[2] = ths;
 }
 
 static int thr_sweep(const struct ok_variant *v, const struct ok_params *p) {
@@ -117,21 +118,36 @@ static int thr_sweep(const struct ok_variant *v, const struct ok_params *p) {
       r.work = (double)nt * iters * OK_AR_CHAINS * ok_arith_flops[op];
       r.scale = 1e-9, r.unit = op >= OK_AR_SIN ? "Gop/s" : "Gflop/s";
       r.seconds = secs, r.runs = p->full ? 5 : 3;
-      int on = 1;
-      for (int i = -1; i < r.runs && on; ++i) {
+      int info[3] = {1, AR_TEAMS, AR_THREADS}, same = 1;
+      for (int i = -1; i < r.runs && info[0] && same; ++i) {
         double t0 = omp_get_wtime();
-        on = thr_region(dout, op + 6 * dbl, iters, dev);
+        const int was[2] = {info[1], info[2]};
+        thr_region(dout, op + 6 * dbl, iters, dev, info);
         if (i >= 0) secs[i] = omp_get_wtime() - t0;
+        same = i < 0 || (info[1] == was[0] && info[2] == was[1]);
       }
-      if (!on) {
+      char note[96];
+      ok_ot_shape_note(note, sizeof note, info[1], info[2], AR_TEAMS, AR_THREADS);
+      if (!info[0]) {
         r.ran_on_host = 1;
-        snprintf(r.detail, sizeof r.detail, "the region ran on the host or with another shape than %d x %d", AR_TEAMS,
-                 AR_THREADS);
+        snprintf(r.detail, sizeof r.detail, "the region ran on the host (omp_is_initial_device)");
+      } else if (!same || info[1] < 1 || info[1] > AR_TEAMS || info[2] < 1 || info[2] > AR_THREADS) {
+        r.error = 1;
+        snprintf(r.detail, sizeof r.detail, "the region's shape changed between runs or is out of range (%d x %d)",
+                 info[1], info[2]);
       } else if (omp_target_memcpy(out, dout, nt * sizeof(double), 0, 0, host, dev)) {
         r.error = 1;
         snprintf(r.detail, sizeof r.detail, "omp_target_memcpy of the results failed");
-      } else
-        r.verified = ok_arith_check_sums(op, dbl, out, nt, iters, r.detail, sizeof r.detail);
+      } else {
+        /* The work and the check cover the threads that ran (slot team x AR_THREADS + thread). */
+        r.teams = info[1], r.threads = info[2];
+        r.work = (double)info[1] * info[2] * iters * OK_AR_CHAINS * ok_arith_flops[op];
+        r.verified = 1;
+        for (int tm = 0; tm < info[1] && r.verified; ++tm)
+          r.verified = ok_arith_check_sums(op, dbl, out + (long)tm * AR_THREADS, info[2], iters, r.detail,
+                                           sizeof r.detail);
+        if (r.verified && note[0]) snprintf(r.detail, sizeof r.detail, "%s", note);
+      }
       if (r.error || !r.verified || r.ran_on_host) rc = 1;
       ok_emit_rate(v, p, &r);
       if (r.error || r.ran_on_host) goto done;

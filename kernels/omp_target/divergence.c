@@ -18,20 +18,21 @@
 OK_DIV_X(DEV_FN)
 #pragma omp end declare target
 
-static int dv_region(float *out, int paths, int dev) {
-  int on = 0;
+/* info: on the device, teams, threads (the shape that ran: GCC's differs, ok_portable.h). */
+static void dv_region(float *out, int paths, int dev, int *info) {
+  int on = 0, tms = 0, ths = 0;
   // EXPECT-MODE: SPMD
-#pragma omp target teams num_teams(DV_TEAMS) thread_limit(DV_THREADS) device(dev) is_device_ptr(out) map(from : on)
+#pragma omp target teams num_teams(DV_TEAMS) thread_limit(DV_THREADS) device(dev) is_device_ptr(out) map(from : on, tms, ths)
 #pragma omp parallel
   {
     const int tid = omp_get_thread_num(), t = omp_get_team_num() * DV_THREADS + tid, lane = tid & 31,
               path = lane % paths;
-    if (t == 0) on = !omp_is_initial_device() && omp_get_num_teams() == DV_TEAMS && omp_get_num_threads() == DV_THREADS;
+    if (t == 0) on = !omp_is_initial_device(), tms = omp_get_num_teams(), ths = omp_get_num_threads();
     float x = (float)lane;
     for (int i = 0; i < OK_DIV_ITERS; ++i) OK_DIV_SWITCH(path, x)
     out[t] = x;
   }
-  return on;
+  info[0] = on, info[1] = tms, info[2] = ths;
 }
 
 static int sweep(const struct ok_variant *v, const struct ok_params *p) {
@@ -51,14 +52,23 @@ static int sweep(const struct ok_variant *v, const struct ok_params *p) {
     r.work = (double)nt * OK_DIV_ITERS, r.scale = 1e-9, r.unit = "Gcalls/s", r.seconds = secs;
     r.runs = p->full ? 5 : 3;
     r.timer = "omp_get_wtime around the target region";
-    for (int i = -1; i < r.runs && on; ++i) {
+    int info[3] = {1, DV_TEAMS, DV_THREADS}, same = 1;
+    for (int i = -1; i < r.runs && info[0] && same; ++i) {
       double t0 = omp_get_wtime();
-      on = dv_region(out, P, dev);
+      const int was[2] = {info[1], info[2]};
+      dv_region(out, P, dev, info);
       if (i >= 0) secs[i] = omp_get_wtime() - t0;
+      same = i < 0 || (info[1] == was[0] && info[2] == was[1]);
     }
-    if (!on) {
-      r.ran_on_host = 1;
-      snprintf(r.detail, sizeof r.detail, "the region ran on the host or not as %d x %d", DV_TEAMS, DV_THREADS);
+    char note[96];
+    ok_ot_shape_note(note, sizeof note, info[1], info[2], DV_TEAMS, DV_THREADS);
+    if (!info[0]) {
+      r.ran_on_host = 1, on = 0;
+      snprintf(r.detail, sizeof r.detail, "the region ran on the host (omp_is_initial_device)");
+    } else if (!same || info[1] < 1 || info[1] > DV_TEAMS || info[2] < 1 || info[2] > DV_THREADS) {
+      r.error = 1, on = 0;
+      snprintf(r.detail, sizeof r.detail, "the region's shape changed between runs or is out of range (%d x %d)",
+               info[1], info[2]);
     } else if (omp_target_memcpy(h, out, nt * sizeof(float), 0, 0, host, dev)) {
       r.error = 1, on = 0;
       snprintf(r.detail, sizeof r.detail, "omp_target_memcpy of the results failed");
@@ -72,11 +82,21 @@ static int sweep(const struct ok_variant *v, const struct ok_params *p) {
         want[l] = x;
       }
       r.verified = 1;
-      snprintf(r.detail, sizeof r.detail, "every thread matches the host's run of its path (1e-6 relative)");
-      for (int t = 0; t < nt && r.verified; ++t)
-        if (!(fabsf(h[t] - want[t & 31]) <= 1e-6f * fmaxf(1.f, fabsf(want[t & 31])))) {
-          r.verified = 0;
-          snprintf(r.detail, sizeof r.detail, "thread %d: %.9g, the host's %.9g", t, h[t], want[t & 31]);
+      /* The threads that ran (slot team x DV_THREADS + thread); the work is theirs. */
+      r.teams = info[1], r.threads = info[2], r.work = (double)info[1] * info[2] * OK_DIV_ITERS;
+      if (note[0])
+        snprintf(r.detail, sizeof r.detail, "%s%s; every thread matches the host's run of its path", note,
+                 info[2] < 32 && !OK_OT_CLANG_EXT ? ", so no two paths share a warp" : "");
+      else
+        snprintf(r.detail, sizeof r.detail, "every thread matches the host's run of its path (1e-6 relative)");
+      for (int tm = 0; tm < info[1] && r.verified; ++tm)
+        for (int i = 0; i < info[2] && r.verified; ++i) {
+          const int t = tm * DV_THREADS + i;
+          if (!(fabsf(h[t] - want[t & 31]) <= 1e-6f * fmaxf(1.f, fabsf(want[t & 31])))) {
+            r.verified = 0;
+            snprintf(r.detail, sizeof r.detail, "thread %d of team %d: %.9g, the host's %.9g", i, tm, h[t],
+                     want[t & 31]);
+          }
         }
     }
     if (r.error || !r.verified || r.ran_on_host) rc = 1;

@@ -16,27 +16,46 @@
 
 /* A generation is num_teams arrivals: the one that makes the count a multiple of it releases all.
  * The spin reads relaxed, then flushes: clang 19's NVPTX backend cannot select an acquire or
- * seq_cst atomic load ("Cannot select: AtomicLoad", docs/findings/nvptx-atomic-read-acquire.md). */
-#define TEAM_BAR                                                 \
-  {                                                              \
-    _Pragma("omp barrier") if (omp_get_thread_num() == 0) {      \
-      const int nt_ = omp_get_num_teams();                       \
-      int old_;                                                  \
-      int cur_;                                                  \
-      _Pragma("omp atomic capture seq_cst") old_ = A[0]++;       \
-      const int goal_ = (old_ / nt_ + 1) * nt_;                  \
-      long spins_ = 0;                                           \
-      do {                                                       \
-        _Pragma("omp atomic read") cur_ = A[0];                  \
-      } while (cur_ < goal_ && ++spins_ < OK_BAR_MAX_SPINS);     \
-      if (cur_ < goal_) A[1] = 1; /* gave up: not all resident */ \
-      _Pragma("omp flush")                                       \
-    }                                                            \
-    _Pragma("omp barrier")                                       \
+ * seq_cst atomic load ("Cannot select: AtomicLoad", docs/findings/nvptx-atomic-read-acquire.md).
+ * GCC 12 compiles that relaxed `omp atomic read` (and a volatile read alike) to a weak `ld.u32`,
+ * which ptxas hoists out of the loop: the spin never saw another team arrive and every barrier
+ * ran into its bound (docs/findings/gcc12-relaxed-load-hoisted.md). Under GCC the spin reads
+ * with `acquire`, which GCC follows with membar.sys (ptxas: MEMBAR + CCTL.IVALL in the loop,
+ * and the load stays in it). The wait is bounded in time (OK_BAR_MAX_TICKS of ok_ot_clock, read
+ * every 256 spins), and the first team to give up raises A[1], which ends every later wait of
+ * the launch: teams that are not all resident give a wrong result in about one bound, not a
+ * hang (the H200 run of GCC's code spent 1.5 s per barrier, thousands of barriers per launch).
+ * A[2] keeps how many teams had arrived when one gave up. */
+#if OK_OT_CLANG_EXT
+#define BAR_LOAD(v) _Pragma("omp atomic read") v = A[0];
+#define OK_BAR_MAX_TICKS (1LL << 27) /* clock64 cycles: about 70 ms at 1.9 GHz */
+#else
+#define BAR_LOAD(v) _Pragma("omp atomic read acquire") v = A[0];
+#define OK_BAR_MAX_TICKS (1LL << 26) /* ns (device omp_get_wtime): about 67 ms */
+#endif
+#define TEAM_BAR                                                   \
+  {                                                                \
+    _Pragma("omp barrier") if (omp_get_thread_num() == 0) {        \
+      const int nt_ = omp_get_num_teams();                         \
+      int old_;                                                    \
+      int cur_;                                                    \
+      _Pragma("omp atomic capture seq_cst") old_ = A[0]++;         \
+      const int goal_ = (old_ / nt_ + 1) * nt_;                    \
+      const long long t0_ = ok_ot_clock();                         \
+      long spins_ = 0;                                             \
+      for (;;) {                                                   \
+        BAR_LOAD(cur_)                                             \
+        if (cur_ >= goal_) break;                                  \
+        if (!(++spins_ & 255) && (VA[1] || ok_ot_clock() - t0_ > OK_BAR_MAX_TICKS)) break; \
+      }                                                            \
+      if (cur_ < goal_ && !VA[1]) { /* gave up: not all resident */ \
+        VA[2] = cur_ - (goal_ - nt_);                              \
+        VA[1] = 1;                                                 \
+      }                                                            \
+      _Pragma("omp flush")                                         \
+    }                                                              \
+    _Pragma("omp barrier")                                         \
   }
-/* A bound on the spin, so a team that is not resident makes a wrong result, not a hang (about
- * seconds of polling); the check reads the flag in A[1]. */
-#define OK_BAR_MAX_SPINS (1L << 26)
 #define STEP(P) P acc += 1;
 
 #pragma omp declare target
@@ -59,8 +78,11 @@ static int check(const struct ok_tctx *c, const struct ok_tprim *pr, char *d, si
   const int got = ((const int *)c->hA)[0];
   if (!ok_tcheck_ran(c, pr, d, n)) return 0;
   if (((const int *)c->hA)[1]) {
-    snprintf(d, n, "a team gave up waiting at the barrier (%d teams requested, %d ran): not all resident", c->teams,
-             c->act_teams);
+    /* omp_get_num_teams() says how many teams ran, not how many ran at once (libgomp's nvptx
+     * plugin may run them as fewer CUDA blocks, one team after another in each). */
+    snprintf(d, n, "not all teams resident at once: a team gave up waiting at the barrier with %d of %d teams arrived "
+             "(%d requested); the hand-made barrier needs every team running", ((const int *)c->hA)[2], c->act_teams,
+             c->teams);
     return 0;
   }
   if (got != steps * c->act_teams) {

@@ -9,6 +9,7 @@
 #ifndef OK_PORTABLE_H
 #define OK_PORTABLE_H
 #include <omp.h>
+#include <stdio.h>
 
 #if defined(__clang__)
 #define OK_OT_CLANG_EXT 1
@@ -72,4 +73,16 @@ static inline int ok_ot_thread_limit(void) { return omp_get_thread_limit(); }
 static inline void ok_ot_set_num_threads(int n) { omp_set_num_threads(n); }
 #pragma omp end declare target
 #endif
+
+/* The shape a fixed-shape region really ran in. GCC 12's libgomp nvptx runs one OpenMP thread
+ * per warp (the 32 lanes serve `simd`) and gave 8 threads per team where thread_limit(256) asked
+ * for 256 (H200, 2026-11-23); clang gives 256. Such kernels compute over the threads that ran
+ * and record that shape (teams/threads and this note); only omp_is_initial_device() in the
+ * region says "ran on host". Writes "" when the shape is the one requested. */
+static inline void ok_ot_shape_note(char *d, unsigned long n, int teams, int threads, int want_teams, int want_threads) {
+  d[0] = 0;
+  if (teams != want_teams || threads != want_threads)
+    snprintf(d, n, "ran %d x %d for %d x %d requested%s", teams, threads, want_teams, want_threads,
+             OK_OT_CLANG_EXT ? "" : " (libgomp nvptx: one OpenMP thread per warp)");
+}
 #endif

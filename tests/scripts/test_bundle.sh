@@ -46,20 +46,20 @@ else
 fi
 # The compiler matrix's LLVM runtimes (ompkit-runtimes.tar.zst): unpacked over the bundle, the
 # clang-16 bench takes LLVM 16's libomp.so.5 through its DT_RPATH although LLVM 19's of the same
-# name is on LD_LIBRARY_PATH, and libomptarget 16 finds both plugins by their unversioned names.
+# name is on LD_LIBRARY_PATH (that the plugins load: test_matrix_runtime_loads.sh).
 if config_enabled target-clang16; then
   # (Here the bench's second rpath, the build machine's .toolchains, still resolves it; on the
   # GPU node run.sh says to unpack ompkit-runtimes.tar.zst.)
   RA="$TMP/dist/ompkit-runtimes.tar.zst"
   [ -s "$RA" ] || fail "no runtimes archive"
   zstd -dc "$RA" | tar -C "$TMP/x" -xf - || fail "runtimes archive does not unpack"
-  R="$X/runtime/target-clang16"
+  R="$X/runtime/target-clang16/lib"
   for f in libomp.so.5 libomptarget.so.16 libomptarget.rtl.cuda.nextgen.so libomptarget.rtl.cuda.so libLLVM-16.so.1; do
-    [ -e "$R/$f" ] || fail "runtime/target-clang16 lacks $f"
+    [ -e "$R/$f" ] || fail "runtime/target-clang16/lib lacks $f"
   done
   LD_LIBRARY_PATH="$X/runtime/lib" ldd "$X/configs/target-clang16/ompkit-bench" >"$TMP/ldd16"
-  grep -q "libomp.so.5 => $X/.*runtime/target-clang16/libomp.so.5" "$TMP/ldd16" || fail "clang-16 bench takes another libomp: $(grep libomp "$TMP/ldd16")"
-  grep -q "libLLVM-16.so.1 => $X/.*runtime/target-clang16/libLLVM-16.so.1" "$TMP/ldd16" || fail "libLLVM-16 not from the bundle: $(grep LLVM "$TMP/ldd16")"
+  grep -q "libomp.so.5 => $X/.*runtime/target-clang16/lib/libomp.so.5" "$TMP/ldd16" || fail "clang-16 bench takes another libomp: $(grep libomp "$TMP/ldd16")"
+  grep -q "libLLVM-16.so.1 => $X/.*runtime/target-clang16/lib/libLLVM-16.so.1" "$TMP/ldd16" || fail "libLLVM-16 not from the bundle: $(grep LLVM "$TMP/ldd16")"
   grep -q 'not found' "$TMP/ldd16" && fail "clang-16 bench: unresolved: $(grep 'not found' "$TMP/ldd16")"
 fi
 if config_enabled target-gcc12; then
