@@ -187,13 +187,14 @@ ompkit_config(cuda-nvcc cuda "${OMPKIT_NVCC}" true ${ok} "${why}"
 # The compiler matrix: LLVM 16 (two plugins), LLVM 22 (compile-only), GCC 12 offload, users' LLVMs.
 include(${CMAKE_CURRENT_LIST_DIR}/configs_matrix.cmake)
 
-# The sub-builds, declared in the order `make -j` starts them: the omp_target configurations
-# with the longest serial tail (the offload link after the compiles) first, the host-only ones last
-# to fill the other core while those links run (docs/build.md). The manifest keeps its own order.
+# The sub-builds, declared in the order `make -j` starts them: the longest first (the full
+# omp_target ones, then target-gcc12 and cuda-nvcc, then the ablation ones), the host-only ones
+# last to fill the other core while the long ones link (docs/build.md). The manifest keeps its
+# own order.
 function(_ompkit_add_subbuilds)
   get_property(all GLOBAL PROPERTY OMPKIT_SUBBUILDS)
   set(order "")
-  foreach(pat "^target-clang(16|22)$" "^target-clang19$" "^target-clang19-cudamode$" "^target-" "^cuda-" ".")
+  foreach(pat "^target-clang(16|22)$" "^target-clang19$" "^target-clang19-cudamode$" "^target-gcc" "^cuda-" "^target-" ".")
     foreach(n ${all})
       if(n MATCHES "${pat}" AND NOT n IN_LIST order)
         list(APPEND order ${n})
