@@ -86,6 +86,7 @@ if [ "$gcc" = 1 ]; then
     "compile omp_target/added_repro.c;link libokg-part"[0-9]".so;link ompkit-bench;") ;;
     *) fail "target-gcc12 form: adding one file rebuilt: $got" ;;
   esac
+  [ -e "$TMP/gcc/artefacts/remarks/added_repro.gcc-opt-info.txt" ] || fail "target-gcc12 form: no -fopt-info for the added file"
   part=$(printf '%s' "$got" | sed 's/.*link \(libokg-part[0-9]*\.so\).*/\1/')
   readelf -d "$TMP/gcc/ompkit-bench" | grep -q "$part" || fail "target-gcc12 form: the bench does not load $part"
 fi
@@ -102,6 +103,7 @@ got=$(steps_since b "$nb")
 if [ "$gcc" = 1 ]; then
   rebuild gcc remove
   got=$(steps_since gcc "$ng")
+  [ ! -e "$TMP/gcc/artefacts/remarks/added_repro.gcc-opt-info.txt" ] || fail "target-gcc12 form: removed file's -fopt-info left behind"
   # Its part links again without it; a part it was alone in goes.
   if [ "$got" = "link ompkit-bench;" ]; then
     [ ! -e "$TMP/gcc/lib/$part" ] || fail "target-gcc12 form: $part, empty now, is left behind"
