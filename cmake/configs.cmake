@@ -58,14 +58,10 @@ function(ompkit_config name model compiler needs_gpu enabled reason)
     message(STATUS "ompkit config ${name}: enabled (${version})${OMPKIT_CFG_NOTE}")
   endif()
   if(enabled AND NOT OMPKIT_CFG_SHARE)
-    ExternalProject_Add(config-${name}
-      SOURCE_DIR "${PROJECT_SOURCE_DIR}/kernels"
-      BINARY_DIR "${PROJECT_BINARY_DIR}/configs/${name}"
-      PREFIX "${PROJECT_BINARY_DIR}/ep/${name}"
-      CMAKE_ARGS -DCMAKE_BUILD_TYPE=Release -DOMPKIT_MODEL=${model} -DOMPKIT_CONFIG=${name}
-                 -DOMPKIT_OFFLOAD_ARCH=${OMPKIT_OFFLOAD_ARCH} "-DOMPKIT_COMPILER_VERSION=${version}" ${ARGN}
-      BUILD_ALWAYS ON
-      INSTALL_COMMAND "")
+    # The sub-build is declared later, in build order (_ompkit_add_subbuilds).
+    set_property(GLOBAL APPEND PROPERTY OMPKIT_SUBBUILDS ${name})
+    set_property(GLOBAL PROPERTY OMPKIT_SUBBUILD_ARGS_${name} -DCMAKE_BUILD_TYPE=Release -DOMPKIT_MODEL=${model}
+      -DOMPKIT_CONFIG=${name} -DOMPKIT_OFFLOAD_ARCH=${OMPKIT_OFFLOAD_ARCH} "-DOMPKIT_COMPILER_VERSION=${version}" ${ARGN})
   endif()
   if(enabled)
     set(en true)
@@ -196,6 +192,33 @@ ompkit_config(cuda-nvcc cuda "${OMPKIT_NVCC}" true ${ok} "${why}"
 
 # The compiler matrix: LLVM 16 (two plugins), LLVM 22 (compile-only), GCC 12 offload, users' LLVMs.
 include(${CMAKE_CURRENT_LIST_DIR}/configs_matrix.cmake)
+
+# The sub-builds, declared in the order `make -j` starts them: the longest first (the full
+# omp_target ones, then target-gcc12 and cuda-nvcc, then the ablation ones), the host-only ones
+# last to fill the other core while the long ones link (docs/build.md). The manifest keeps its
+# own order.
+function(_ompkit_add_subbuilds)
+  get_property(all GLOBAL PROPERTY OMPKIT_SUBBUILDS)
+  set(order "")
+  foreach(pat "^target-clang(16|22)$" "^target-clang19$" "^target-clang19-cudamode$" "^target-gcc" "^cuda-" "^target-" ".")
+    foreach(n ${all})
+      if(n MATCHES "${pat}" AND NOT n IN_LIST order)
+        list(APPEND order ${n})
+      endif()
+    endforeach()
+  endforeach()
+  foreach(n ${order})
+    get_property(args GLOBAL PROPERTY OMPKIT_SUBBUILD_ARGS_${n})
+    ExternalProject_Add(config-${n}
+      SOURCE_DIR "${PROJECT_SOURCE_DIR}/kernels"
+      BINARY_DIR "${PROJECT_BINARY_DIR}/configs/${n}"
+      PREFIX "${PROJECT_BINARY_DIR}/ep/${n}"
+      CMAKE_ARGS ${args}
+      BUILD_ALWAYS ON
+      INSTALL_COMMAND "")
+  endforeach()
+endfunction()
+_ompkit_add_subbuilds()
 
 file(WRITE "${PROJECT_BINARY_DIR}/ompkit-configs.json"
 "{\n  \"ompkit_manifest\": 1,\n  \"offload_arch\": \"${OMPKIT_OFFLOAD_ARCH}\",\n  \"source_dir\": \"${PROJECT_SOURCE_DIR}\",\n  \"configs\": [\n${OMPKIT_MANIFEST_ENTRIES}\n  ]\n}\n")

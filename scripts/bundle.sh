@@ -34,6 +34,8 @@ for d in "$BUILD"/configs/*/; do
   [ -x "$d/ompkit-bench" ] || [ -d "$d/artefacts/remarks" ] || continue
   mkdir -p "$B/configs/$name"
   [ -x "$d/ompkit-bench" ] && cp "$d/ompkit-bench" "$B/configs/$name/"
+  # target-gcc12's per-source libraries (kernels/CMakeLists.txt), found through RPATH $ORIGIN/lib.
+  [ -d "$d/lib" ] && cp -r "$d/lib" "$B/configs/$name/"
   [ -d "$d/artefacts" ] && cp -r "$d/artefacts" "$B/configs/$name/"
   # nvcc --keep leaves preprocessed sources too: only the PTX is used (presence check).
   [ -d "$B/configs/$name/artefacts/keep" ] && find "$B/configs/$name/artefacts/keep" -type f ! -name '*.ptx' -delete

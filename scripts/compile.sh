@@ -1,8 +1,10 @@
 #!/bin/sh
 # Compiler and linker launcher of every configuration's sub-build (CMake *_COMPILER_LAUNCHER and
 # C_LINKER_LAUNCHER). Options, then `--`, then the command:
-#   --times FILE        append "<start epoch> <seconds> <kind> <output>" to FILE, so the build
-#                       log and timing.json can say where build time went (scripts/build-times.sh)
+#   --times FILE        append "<start epoch> <seconds> <kind> <output> <cpu seconds>" to FILE, so
+#                       the build log and timing.json can say where build time went. <seconds> is
+#                       the step's wall time, <cpu seconds> the user+sys time of its processes:
+#                       on a shared machine only the latter says what the step costs.
 #   --capture DIR       keep a copy of stderr in DIR/<basename of -o>.txt (ptxas/nvlink -v lines)
 #   --ptxas PTXAS       (with --omp-target) also run `PTXAS -v` on the kept PTX: registers, smem and
 #                       spills per kernel in ART/resources/<base>.ptxas.txt, for configurations
@@ -116,7 +118,14 @@ fi
 if [ -n "$times" ]; then
   end=$(date +%s.%N)
   out=${src:-$obj}
-  printf '%s %s %s %s\n' "${start%.*}" "$(awk -v a="$start" -v b="$end" 'BEGIN{printf "%.2f", b-a}')" \
-    "$kind" "${out##*/kernels/}" >>"$times"
+  # `times` in this shell (not in a subshell, whose children are not the compiler): the second
+  # line is the user and system time of every process this step waited for, as "0m1.23s 0m0.45s".
+  tf="$times.$$"
+  times >"$tf"
+  cpu=$(awk 'NR == 2 { t = 0; for (i = 1; i <= 2; i++) { split($i, a, "m"); sub("s", "", a[2]); t += a[1] * 60 + a[2] }
+                       printf "%.2f", t }' "$tf")
+  rm -f "$tf"
+  printf '%s %s %s %s %s\n' "${start%.*}" "$(awk -v a="$start" -v b="$end" 'BEGIN{printf "%.2f", b-a}')" \
+    "$kind" "${out##*/kernels/}" "${cpu:-?}" >>"$times"
 fi
 exit $rc

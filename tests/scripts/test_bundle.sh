@@ -64,6 +64,12 @@ if config_enabled target-clang16; then
 fi
 if config_enabled target-gcc12; then
   [ -e "$X/runtime/lib/libgomp-plugin-nvptx.so.1" ] || fail "bundle lacks libgomp-plugin-nvptx.so.1"
+  # Its omp_target code is in lib/libokg-part<i>.so beside the bench (kernels/CMakeLists.txt); on
+  # the build machine a missing copy would still resolve to the build tree.
+  LD_LIBRARY_PATH="$X/runtime/lib" ldd "$X/configs/target-gcc12/ompkit-bench" >"$TMP/lddg"
+  grep -q "libokg-part[0-9]*\.so => $X/configs/target-gcc12/lib/" "$TMP/lddg" ||
+    fail "gcc-12 bench does not find its libraries in the bundle: $(grep okg "$TMP/lddg")"
+  grep "libokg-part" "$TMP/lddg" | grep -v "=> $X/" && fail "gcc-12 bench loads a library from outside the bundle"
 fi
 mib=$(du -m "$A" | cut -f1)
 [ "$mib" -lt 60 ] || fail "archive ${mib} MiB"
