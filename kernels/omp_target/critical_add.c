@@ -99,5 +99,6 @@ static int sweep_critical_spmd(const struct ok_variant *v, const struct ok_param
   return ok_ot_sweep(v, p, &s);
 }
 // EXPECT-FAIL[clang-19]: not built (docs/findings/omp-critical-does-not-link.md)
+// EXPECT-FAIL[clang-16]: wrong result (links under LLVM 16, loses updates on the H200: 88730 of 204800; docs/findings/omp-critical-does-not-link.md)
 OK_REGISTER_SWEEP(critical_add, omp_critical_spmd, "spmd", OK_OT_TIMER, sweep_critical_spmd)
 #endif

@@ -87,4 +87,5 @@ static int sweep(const struct ok_variant *v, const struct ok_params *p) {
 #endif
   return rc;
 }
+// EXPECT-FAIL[clang-16]: error (omp_alloc with llvm_omp_target_host_mem_alloc gave NULL under LLVM 16 on the H200, 2026-11-23: "pinned host allocation of 64 MiB failed"; cause not yet found)
 OK_REGISTER_SWEEP(transfer, update_host, "host", "omp_get_wtime around target update", sweep)

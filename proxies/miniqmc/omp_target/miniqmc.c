@@ -89,6 +89,9 @@ static void mq_ratio(long first, long len, const double *vgl, const double *w, d
 static void miniqmc_generic(const struct ok_params *p, struct ok_outcome *o) {
   struct mq_run r;
   if (mq_enter(p, &r, o)) return;
+  /* seen through a pointer: a member map of r would hand the kernel a base of r computed from
+   * seen's separately mapped (differently aligned) copy: misaligned address on the H200. */
+  struct ok_proxy_seen *seen = &r.m.seen;
   const double *coefs = r.coefs, *w = r.w;
   double *vgl = r.vgl, *sums = r.sums;
   const long n = r.n, nw = r.nw;
@@ -108,7 +111,7 @@ static void miniqmc_generic(const struct ok_params *p, struct ok_outcome *o) {
     // EXPECT-NO-REMARK[target-clang19-cudamode]: OMP111
     // EXPECT-NO-REMARK[target-clang19-noopenmpopt]: OMP111
 #pragma omp target teams distribute collapse(2) num_teams(len * MQ_NBLOCKS) thread_limit(MQ_BLOCK) is_device_ptr(vgl) \
-    map(tofrom : r.m.seen)
+    map(tofrom : seen[0:1])
     for (long iw = 0; iw < len; ++iw)
       for (int blk = 0; blk < MQ_NBLOCKS; ++blk) {
         double x[3], a[4], b[4], c[4], da[4], db[4], dc[4], d2a[4], d2b[4], d2c[4];
@@ -118,7 +121,7 @@ static void miniqmc_generic(const struct ok_params *p, struct ok_outcome *o) {
         double *out = vgl + iw * MQ_COMP * MQ_SPLINES;
 #pragma omp parallel for
         for (int s = blk * MQ_BLOCK; s < (blk + 1) * MQ_BLOCK; ++s) {
-          if (first + iw == 0 && s == 0) OK_PROXY_SEEN(r.m.seen);
+          if (first + iw == 0 && s == 0) OK_PROXY_SEEN(*seen);
           mq_vgl(s, cell, a, b, c, da, db, dc, d2a, d2b, d2c, coefs, out);
         }
       }
@@ -133,6 +136,9 @@ OK_REGISTER(miniqmc, generic, "generic", "host clock around every step's two tar
 static void miniqmc_spmd(const struct ok_params *p, struct ok_outcome *o) {
   struct mq_run r;
   if (mq_enter(p, &r, o)) return;
+  /* seen through a pointer: a member map of r would hand the kernel a base of r computed from
+   * seen's separately mapped (differently aligned) copy: misaligned address on the H200. */
+  struct ok_proxy_seen *seen = &r.m.seen;
   const double *coefs = r.coefs, *w = r.w;
   double *vgl = r.vgl, *sums = r.sums;
   const long n = r.n, nw = r.nw;
@@ -142,10 +148,10 @@ static void miniqmc_spmd(const struct ok_params *p, struct ok_outcome *o) {
     // EXPECT-MODE: SPMD
     // EXPECT-NO-REMARK: OMP111
 #pragma omp target teams distribute parallel for collapse(2) thread_limit(MQ_BLOCK) is_device_ptr(vgl) \
-    map(tofrom : r.m.seen)
+    map(tofrom : seen[0:1])
     for (long iw = 0; iw < len; ++iw)
       for (int s = 0; s < MQ_SPLINES; ++s) {
-        if (first + iw == 0 && s == 0) OK_PROXY_SEEN(r.m.seen);
+        if (first + iw == 0 && s == 0) OK_PROXY_SEEN(*seen);
         double x[3], a[4], b[4], c[4], da[4], db[4], dc[4], d2a[4], d2b[4], d2c[4];
         int cell[3];
         mq_position(first + iw, x);

@@ -29,6 +29,9 @@ static void rsbench_spmd(const struct ok_params *p, struct ok_outcome *o) {
   if (!out) return;
   struct ok_proxy_omp r = rs_run(d, out, n);
   ok_proxy_omp_enter(&r);
+  /* seen through a pointer: a member map of r would hand the kernel a base of r computed from
+   * seen's separately mapped (differently aligned) copy: misaligned address on the H200. */
+  struct ok_proxy_seen *seen = &r.seen;
   const struct rs_pole *poles = d->poles;
   const struct rs_window *windows = d->windows;
   const double *k0 = d->k0, *concs = d->concs, *dist = d->dist;
@@ -39,9 +42,9 @@ static void rsbench_spmd(const struct ok_params *p, struct ok_outcome *o) {
   // EXPECT-NO-REMARK[target-clang19-cudamode]: OMP110
   // EXPECT-NO-REMARK[target-clang19-noopenmpopt]: OMP110
   // EXPECT-NO-REMARK: OMP112
-#pragma omp target teams distribute parallel for map(tofrom : r.seen)
+#pragma omp target teams distribute parallel for map(tofrom : seen[0:1])
   for (long i = 0; i < n; ++i) {
-    if (i == 0) OK_PROXY_SEEN(r.seen);
+    if (i == 0) OK_PROXY_SEEN(*seen);
     out[i] = rs_lookup(i, dist, nn, mats, concs, mn, poles, windows, k0);
   }
   ok_proxy_omp_exit(&r, ok_proxy_now() - k1, o);
@@ -57,6 +60,9 @@ static void rsbench_generic(const struct ok_params *p, struct ok_outcome *o) {
   if (!out) return;
   struct ok_proxy_omp r = rs_run(d, out, n);
   ok_proxy_omp_enter(&r);
+  /* seen through a pointer: a member map of r would hand the kernel a base of r computed from
+   * seen's separately mapped (differently aligned) copy: misaligned address on the H200. */
+  struct ok_proxy_seen *seen = &r.seen;
   const struct rs_pole *poles = d->poles;
   const struct rs_window *windows = d->windows;
   const double *k0 = d->k0, *concs = d->concs, *dist = d->dist;
@@ -78,12 +84,12 @@ static void rsbench_generic(const struct ok_params *p, struct ok_outcome *o) {
   // EXPECT-REMARK[target-clang19-nodeglob]: OMP112
   // EXPECT-NO-REMARK[target-clang19-cudamode]: OMP111
   // EXPECT-NO-REMARK[target-clang19-noopenmpopt]: OMP111
-#pragma omp target teams distribute map(tofrom : r.seen)
+#pragma omp target teams distribute map(tofrom : seen[0:1])
   for (long c = 0; c < chunks; ++c) {
     const long end = (c + 1) * RS_CHUNK < n ? (c + 1) * RS_CHUNK : n;
 #pragma omp parallel for
     for (long i = c * RS_CHUNK; i < end; ++i) {
-      if (i == 0) OK_PROXY_SEEN(r.seen);
+      if (i == 0) OK_PROXY_SEEN(*seen);
       out[i] = rs_lookup(i, dist, nn, mats, concs, mn, poles, windows, k0);
     }
   }
