@@ -5,16 +5,7 @@
 #include <math.h>
 #include <stdio.h>
 
-static int failures;
-#define CHECK(c, ...)                                                   \
-  do {                                                                  \
-    if (!(c)) {                                                         \
-      fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__);              \
-      fprintf(stderr, __VA_ARGS__);                                     \
-      fputc('\n', stderr);                                              \
-      ++failures;                                                       \
-    }                                                                   \
-  } while (0)
+#include "ok_check.h"
 
 struct script {
   const double *base, *test; /* values returned in order (warm-up first) */

@@ -10,16 +10,7 @@
 
 int ok_model_needs_gpu(void) { return 1; }
 
-static int failures;
-#define CHECK(c, ...)                                      \
-  do {                                                     \
-    if (!(c)) {                                            \
-      fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__); \
-      fprintf(stderr, __VA_ARGS__);                        \
-      fputc('\n', stderr);                                 \
-      ++failures;                                          \
-    }                                                      \
-  } while (0)
+#include "ok_check.h"
 
 int main(void) {
   const struct ok_proxy_sizes s = {1, 10, 100, 1000};

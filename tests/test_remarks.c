@@ -11,16 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
-static int failures;
-#define CHECK(cond, ...)                                       \
-  do {                                                         \
-    if (!(cond)) {                                             \
-      fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__);     \
-      fprintf(stderr, __VA_ARGS__);                            \
-      fputc('\n', stderr);                                     \
-      ++failures;                                              \
-    }                                                          \
-  } while (0)
+#include "ok_check.h"
 
 struct seen {
   int n, omp121, omp111_bytes, omp132;

@@ -12,16 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
-static int failures;
-#define CHECK(c, ...)                                 \
-  do {                                                \
-    if (!(c)) {                                       \
-      fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__); \
-      fprintf(stderr, __VA_ARGS__);                   \
-      fputc('\n', stderr);                            \
-      ++failures;                                     \
-    }                                                 \
-  } while (0)
+#include "ok_check.h"
 
 static void write_dir(const char *dir, const char *lines) {
   char path[PATH_MAX];

@@ -10,16 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
-static int failures;
-#define CHECK(c, ...)                                      \
-  do {                                                     \
-    if (!(c)) {                                            \
-      fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__); \
-      fprintf(stderr, __VA_ARGS__);                        \
-      fputc('\n', stderr);                                 \
-      ++failures;                                          \
-    }                                                      \
-  } while (0)
+#include "ok_check.h"
 
 /* An H100-like SM: 2048 threads, 32 blocks; `regs_cap` caps 1024-thread blocks (register-heavy). */
 struct fake_sm {
