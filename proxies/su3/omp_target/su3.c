@@ -210,4 +210,5 @@ static void su3_v4_loop(const struct ok_params *p, struct ok_outcome *o) {
   }
   su3_exit(p, &r, ok_proxy_now() - k0, o);
 }
+// EXPECT-FAIL[clang-16]: wrong result (docs/findings/clang16-teams-loop-collapse-writes-nothing.md)
 OK_REGISTER(su3, v4_loop, "spmd", "host clock around SU3_REPS target regions (kernel); e2e adds the mapping", su3_v4_loop)
