@@ -52,8 +52,8 @@ static void su3_exit(const struct ok_params *p, struct su3_run *r, double kernel
   free(r->c);
 }
 
-/* Records what ran, from work item 0. seen (&r.m.seen) is device-resident for the run, and the
- * regions use it through the pointer: a member of r would map r (misaligned, see rsbench). */
+/* Records what ran, from work item 0: seen (&r.m.seen, a pointer: ok_proxy_omp.h) stays on the
+ * device for the run, no copy per launch. */
 #define SU3_SEEN(id)                                                                               \
   if ((id) == 0) OK_PROXY_SEEN(*seen);
 
