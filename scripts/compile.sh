@@ -13,6 +13,10 @@
 #                       ART/resources/<base>.ptxas.txt. The object is then the device cubin, which
 #                       nothing links. Before, the host side was compiled too and ptxas ran twice
 #                       (once in clang, once with -v): twice the CPU time for the same records.
+#   --ptxas-v           (with --omp-target) keep clang's ptxas -v lines in ART/resources/<base>.ptxas.txt,
+#                       for LLVMs whose offload link does not print nvlink's (LLVM 16: none with
+#                       -Xoffload-linker -v, so its kernels had no registers); its device runtime is
+#                       linked into each TU, so the TU's counts include the runtime's callees.
 #   --kernel-info OPT   (with --omp-target) also run LLVM 21+'s kernel-info pass on the TU's device
 #                       IR (OPT -passes='default<O3>,kernel-info'; upstream runs it only at the
 #                       device link): its remark text in ART/remarks/<base>.kernel-info.txt
@@ -24,13 +28,14 @@
 # The extra flags are added here, not as per-source CMake properties: with those, adding one
 # source changed every object's flags file and rebuilt everything.
 set -u
-times='' capture='' art='' arch='' devonly='' gart='' kinfo=''
+times='' capture='' art='' arch='' devonly='' ptxasv='' gart='' kinfo=''
 while [ $# -gt 0 ]; do
   case $1 in
     --times) times=$2; shift 2 ;;
     --capture) capture=$2; shift 2 ;;
     --omp-target) art=$2 arch=$3; shift 3 ;;
     --device-only) devonly=1; shift ;;
+    --ptxas-v) ptxasv=1; shift ;;
     --kernel-info) kinfo=$2; shift 2 ;;
     --gcc-offload) gart=$2; shift 2 ;;
     --) shift; break ;;
@@ -81,6 +86,8 @@ if [ -n "$art" ] && [ -n "$src" ] && [ -n "$obj" ]; then
       [ -z "$kinfo" ] || set -- "$@" -save-temps=obj
       if [ -n "$devonly" ]; then
         set -- "$@" --offload-device-only -Xcuda-ptxas -v
+      elif [ -n "$ptxasv" ]; then
+        set -- "$@" -Xcuda-ptxas -v
       fi
       ;;
   esac
@@ -96,7 +103,7 @@ if [ -n "$gart" ] && [ -n "$src" ]; then
   esac
 fi
 
-if [ -n "$devonly" ] && [ -n "$base" ]; then
+if { [ -n "$devonly" ] || [ -n "$ptxasv" ]; } && [ -n "$base" ]; then
   mkdir -p "$art/resources"
   tmp="$art/resources/.$base.$$"
   "$@" 2>"$tmp"
