@@ -7,7 +7,7 @@
 F="$SRC/tests/fixtures"
 M="$TMP/m"
 mkdir -p "$M/configs/g/artefacts/keep/image" "$TMP/bin" "$TMP/nobin"
-for t in sh mktemp rm cat; do ln -s "$(command -v $t)" "$TMP/nobin/$t"; done
+for t in sh mktemp rm cat sed; do ln -s "$(command -v $t)" "$TMP/nobin/$t"; done
 bench() { # $1: symbol stem, $2: family
   cat >"$M/configs/g/ompkit-bench" <<EOT
 #!/bin/sh
