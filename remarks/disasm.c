@@ -140,13 +140,16 @@ long ok_disasm_count(const struct ok_disasm *d, const char *sym, const regex_t *
 /* An omp_target family (PTX mnemonics: "st\\.", "atom\\.|red\\.") for GCC's SASS (sass-ptxas):
  * matched without case, a mnemonic before "\\." may carry SASS's state space (ST -> STG, STS,
  * STL; ATOM -> ATOMG), a line's start is after its address comment, and an alternative that is a
- * function's name (GOMP_barrier, omp_set_lock) is a call: ptxas -c lists calls as
+ * function's name (with a '_': GOMP_barrier, omp_set_lock) is a call: ptxas -c lists calls as
  * "CALL.ABS.NOINC 0x0", without the callee. Caller frees. */
-static int is_name(const char *a, size_t n) {
+static int is_name(const char *a, size_t n) { /* a C identifier with a '_': mnemonics have none */
+  int under = 0;
   if (!n || (!((a[0] | 32) >= 'a' && (a[0] | 32) <= 'z') && a[0] != '_')) return 0;
-  for (size_t i = 0; i < n; ++i)
+  for (size_t i = 0; i < n; ++i) {
     if (!(((a[i] | 32) >= 'a' && (a[i] | 32) <= 'z') || (a[i] >= '0' && a[i] <= '9') || a[i] == '_')) return 0;
-  return 1;
+    under |= a[i] == '_';
+  }
+  return under;
 }
 char *ok_disasm_sass_family(const char *f) {
   size_t n = strlen(f);

@@ -526,7 +526,11 @@ static void gcc_listings(const char *dir) {
     regfree(&re);
   }
   free(sf);
-  /* A runtime call (GCC's barrier: `call GOMP_barrier;`) is a CALL in ptxas -c's SASS, unnamed. */
+  /* A runtime call (GCC's barrier: `call GOMP_barrier;`) is a CALL in ptxas -c's SASS, unnamed;
+   * a bare mnemonic (the contention map's SASS-and-PTX family) stays one. */
+  sf = ok_disasm_sass_family("ATOM|RED|atom\\.|red\\.|lock |xchg");
+  CHECK(sf && !strcmp(sf, "ATOM|RED|atom[gsl]?\\.|red[gsl]?\\.|lock |xchg"), "mnemonics kept: %s", sf ? sf : "(null)");
+  free(sf);
   sf = ok_disasm_sass_family("bar\\.sync|__kmpc_barrier|GOMP_barrier");
   CHECK(sf && !strcmp(sf, "bar[gsl]?\\.sync|call\\.|call\\."), "SASS family of a call: %s", sf ? sf : "(null)");
   if (sf && regcomp(&re, sf, REG_EXTENDED | REG_NOSUB | REG_ICASE) == 0) {
