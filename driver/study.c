@@ -225,12 +225,14 @@ void study_start_listings(struct study *st) {
   }
 }
 
-/* Waits for a background SASS listing (at most 120 s) and loads it; PTX when it fails. */
+/* Waits for a background SASS listing (at most 120 s; GCC's image, whose ptxas runs take longer
+ * than a cuobjdump: 240 s) and loads it; PTX when it fails. */
 static void finish_listing(struct study *st, struct study_listing *L, const struct ok_config *c) {
   if (!L->sass_tool[0] || L->gpu) return;
   if (!L->sass_pid) study_start_listings(st);
   int status = 0, done = 0;
-  for (double t0 = ok_now(); L->sass_pid > 0 && ok_now() - t0 < 120;) {
+  const double limit = L->sass_ptxas[0] ? 240 : 120;
+  for (double t0 = ok_now(); L->sass_pid > 0 && ok_now() - t0 < limit;) {
     pid_t r = waitpid(L->sass_pid, &status, WNOHANG);
     if (r == L->sass_pid || r < 0) {
       done = r == L->sass_pid && WIFEXITED(status) && WEXITSTATUS(status) == 0;
@@ -242,7 +244,8 @@ static void finish_listing(struct study *st, struct study_listing *L, const stru
     kill(-L->sass_pid, SIGKILL);
     kill(L->sass_pid, SIGKILL);
     waitpid(L->sass_pid, &status, 0);
-    ok_err("%s -sass did not finish in 120 s; checking %s against its PTX", L->sass_tool, c->name);
+    ok_err("%s%s -sass did not finish in %.0f s; checking %s against its PTX", L->sass_ptxas[0] ? "ptxas and " : "",
+           L->sass_tool, limit, c->name);
   }
   L->sass_pid = -1;
   char err[512];
