@@ -392,8 +392,7 @@ int cmd_check(int argc, char **argv) {
   }
   /* The proxies' omp_target files (proxies/<name>/omp_target/) are part of the catalogue. */
   char pdir[PATH_MAX];
-  snprintf(pdir, sizeof pdir, "%s/proxies", m.source_dir ? m.source_dir : ".");
-  if (!sources && !stat(pdir, &st) && S_ISDIR(st.st_mode)) {
+  if (!sources && !kd_proxies_dir(&m, pdir, sizeof pdir)) { /* the build's tree, else the bundle's copy */
     g_only_omp_target = 1;
     int bad = nftw(pdir, on_path, 16, FTW_PHYS);
     g_only_omp_target = 0;

@@ -1,10 +1,11 @@
-/* Known defects (known_defects.h): EXPECT-FAIL markers read from the kernel sources and applied
- * to result lines by ompkit run and ompkit nightly. */
+/* Known defects (known_defects.h): EXPECT-FAIL markers read from the kernel and proxy sources
+ * and applied to result lines by ompkit run and ompkit nightly. */
 #define _GNU_SOURCE
 #include "known_defects.h"
 
 #include "ok_record.h"
 
+#include <dirent.h>
 #include <ftw.h>
 #include <limits.h>
 #include <stdio.h>
@@ -57,20 +58,38 @@ static int on_source(const char *p, const struct stat *sb, int type, struct FTW 
   return 0;
 }
 
-int kd_sources_dir(const struct ok_manifest *m, char *out, size_t n) {
+/* <source_dir>/WHAT, else <manifest dir>/WHAT (a bundle carries the sources beside its manifest);
+ * -1 when neither is a folder (out then names the first). */
+static int tree_dir(const struct ok_manifest *m, const char *what, char *out, size_t n) {
   struct stat st;
-  snprintf(out, n, "%s/kernels", m->source_dir ? m->source_dir : ".");
+  snprintf(out, n, "%s/%s", m->source_dir ? m->source_dir : ".", what);
   if (!stat(out, &st) && S_ISDIR(st.st_mode)) return 0;
   char first[PATH_MAX];
   snprintf(first, sizeof first, "%s", out);
-  snprintf(out, n, "%s/kernels", m->dir); /* a bundle carries them beside its manifest */
+  snprintf(out, n, "%s/%s", m->dir, what);
   if (!stat(out, &st) && S_ISDIR(st.st_mode)) return 0;
   snprintf(out, n, "%s", first);
   return -1;
 }
 
+int kd_sources_dir(const struct ok_manifest *m, char *out, size_t n) { return tree_dir(m, "kernels", out, n); }
+int kd_proxies_dir(const struct ok_manifest *m, char *out, size_t n) { return tree_dir(m, "proxies", out, n); }
+
+/* Walks <dir>/<model>/ for g_model; a missing folder is no error. */
+static int walk_model(const char *dir) {
+  char sub[PATH_MAX + 64];
+  struct stat st;
+  snprintf(sub, sizeof sub, "%s/%s", dir, g_model);
+  if (stat(sub, &st) || !S_ISDIR(st.st_mode)) return 0;
+  if (nftw(sub, on_source, 16, FTW_PHYS)) {
+    if (!g_err[0]) snprintf(g_err, g_errlen, "cannot walk %s", sub);
+    return -1;
+  }
+  return 0;
+}
+
 struct ok_defects *kd_load(const struct ok_manifest *m, const char *dir, char *err, size_t errlen) {
-  char base[PATH_MAX];
+  char base[PATH_MAX], proxies[PATH_MAX];
   struct stat st;
   if (dir) snprintf(base, sizeof base, "%s", dir);
   else kd_sources_dir(m, base, sizeof base);
@@ -78,6 +97,9 @@ struct ok_defects *kd_load(const struct ok_manifest *m, const char *dir, char *e
     snprintf(err, errlen, "kernel sources not found at %s", base);
     return NULL;
   }
+  /* The proxies' model files (proxies/<name>/<model>/) register variants too; a tree without
+   * proxies (an old bundle) has none to mark. */
+  int have_proxies = !dir && !kd_proxies_dir(m, proxies, sizeof proxies);
   struct ok_defects *d = calloc(1, sizeof *d);
   if (!d) return NULL;
   g_d = d, g_err = err, g_errlen = errlen;
@@ -86,12 +108,18 @@ struct ok_defects *kd_load(const struct ok_manifest *m, const char *dir, char *e
     const char *model = m->configs[i].model;
     int seen = 0;
     for (int j = 0; j < i; ++j) seen |= !strcmp(m->configs[j].model, model);
-    char sub[PATH_MAX + 64];
-    snprintf(sub, sizeof sub, "%s/%s", base, model);
-    if (seen || stat(sub, &st) || !S_ISDIR(st.st_mode)) continue;
+    if (seen) continue;
     g_model = model;
-    if (nftw(sub, on_source, 16, FTW_PHYS)) {
-      if (!err[0]) snprintf(err, errlen, "cannot walk %s", sub);
+    int bad = walk_model(base);
+    DIR *pd = have_proxies && !bad ? opendir(proxies) : NULL;
+    for (struct dirent *e; pd && !bad && (e = readdir(pd));) {
+      if (e->d_name[0] == '.') continue;
+      char one[PATH_MAX + 256];
+      snprintf(one, sizeof one, "%s/%s", proxies, e->d_name);
+      bad = walk_model(one);
+    }
+    if (pd) closedir(pd);
+    if (bad) {
       kd_free(d);
       return NULL;
     }

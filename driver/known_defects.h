@@ -10,13 +10,16 @@
 struct ok_defects;
 
 /* Reads every EXPECT-FAIL under <dir>/<model>/ for the models of m's configurations (dir: the
- * manifest's source_dir/kernels unless given). NULL with a one-line reason in err when the
- * sources cannot be read or a marker is malformed; an empty set when there are none. */
+ * manifest's source_dir/kernels unless given; then the proxies' proxies/<name>/<model>/ too).
+ * NULL with a one-line reason in err when the kernel sources cannot be read or a marker is
+ * malformed; an empty set when there are none. */
 struct ok_defects *kd_load(const struct ok_manifest *m, const char *dir, char *err, size_t errlen);
 void kd_free(struct ok_defects *d);
 /* The kernel sources: <source_dir>/kernels, else <manifest dir>/kernels (a bundle); -1 when
  * neither exists (out then names the first). */
 int kd_sources_dir(const struct ok_manifest *m, char *out, size_t n);
+/* The proxies' sources, found the same way: <source_dir>/proxies, else <manifest dir>/proxies. */
+int kd_proxies_dir(const struct ok_manifest *m, char *out, size_t n);
 size_t kd_count(const struct ok_defects *d);
 
 /* The marker that covers c's kernel/variant, or NULL. */

@@ -107,9 +107,12 @@ else
   echo "ompkit bundle: note: no gnuplot .debs in $GDEBS (run ./ompkit build): the GPU node's reports will have no plots" >&2
 fi
 
-# The kernel sources' EXPECT lines: run applies the EXPECT-FAIL markers (known defects) and check
-# reads the rest; the driver looks for them beside the manifest when the build's tree is absent.
+# The kernel and proxy sources' EXPECT lines: run applies the EXPECT-FAIL markers (known defects)
+# and check reads the rest; the driver looks for them beside the manifest when the build's tree is
+# absent. Of the proxies, the source files only (a proxy may keep data beside them).
 tar -C "$ROOT" --exclude='*.txt' -cf - kernels | tar -C "$B" -xf -
+(cd "$ROOT" && find proxies -type f \( -name '*.c' -o -name '*.h' -o -name '*.cu' -o -name '*.cuh' \) -print) |
+  tar -C "$ROOT" -cf - -T - | tar -C "$B" -xf -
 
 cat >"$B/run.sh" <<'EOT'
 #!/bin/sh

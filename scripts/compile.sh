@@ -6,9 +6,13 @@
 #                       the step's wall time, <cpu seconds> the user+sys time of its processes:
 #                       on a shared machine only the latter says what the step costs.
 #   --capture DIR       keep a copy of stderr in DIR/<basename of -o>.txt (ptxas/nvlink -v lines)
-#   --ptxas PTXAS       (with --omp-target) also run `PTXAS -v` on the kept PTX: registers, smem and
-#                       spills per kernel in ART/resources/<base>.ptxas.txt, for configurations
-#                       that cannot link (compile-only LLVM 22)
+#   --device-only       (with --omp-target) a configuration that cannot link (compile-only LLVM 22):
+#                       compile the device side only (--offload-device-only; the host IR it needs is
+#                       still made, the host backend is not run) and have clang's own ptxas run print
+#                       registers, smem and spills per kernel (-Xcuda-ptxas -v), kept in
+#                       ART/resources/<base>.ptxas.txt. The object is then the device cubin, which
+#                       nothing links. Before, the host side was compiled too and ptxas ran twice
+#                       (once in clang, once with -v): twice the CPU time for the same records.
 #   --kernel-info OPT   (with --omp-target) also run LLVM 21+'s kernel-info pass on the TU's device
 #                       IR (OPT -passes='default<O3>,kernel-info'; upstream runs it only at the
 #                       device link): its remark text in ART/remarks/<base>.kernel-info.txt
@@ -20,13 +24,13 @@
 # The extra flags are added here, not as per-source CMake properties: with those, adding one
 # source changed every object's flags file and rebuilt everything.
 set -u
-times='' capture='' art='' arch='' ptxas='' gart='' kinfo=''
+times='' capture='' art='' arch='' devonly='' gart='' kinfo=''
 while [ $# -gt 0 ]; do
   case $1 in
     --times) times=$2; shift 2 ;;
     --capture) capture=$2; shift 2 ;;
     --omp-target) art=$2 arch=$3; shift 3 ;;
-    --ptxas) ptxas=$2; shift 2 ;;
+    --device-only) devonly=1; shift ;;
     --kernel-info) kinfo=$2; shift 2 ;;
     --gcc-offload) gart=$2; shift 2 ;;
     --) shift; break ;;
@@ -58,10 +62,26 @@ if [ -n "$art" ] && [ -n "$src" ] && [ -n "$obj" ]; then
       # openmp-opt emits OMP112 (globalization kept) only while a -R flag enables its remarks.
       # Both records keep openmp-opt's remarks only, all that the study and `check` read (all
       # passes made one device file 160 MB, and the host files 15 MB per configuration).
-      set -- "$@" -save-temps=obj -fsave-optimization-record -foptimization-record-passes=openmp-opt \
+      set -- "$@" -fsave-optimization-record -foptimization-record-passes=openmp-opt \
         -Xarch_host "-foptimization-record-file=$art/remarks/$base.host.opt.yaml" \
         -Xarch_device "-foptimization-record-file=$art/remarks/$base.device.opt.yaml" \
         -Xarch_device -Rpass-missed=openmp-opt
+      # The PTX: scripts/ptxas-keep.sh stands in for ptxas and copies the PTX clang hands it.
+      # -save-temps=obj did this before, at 0.5-0.6 s more CPU per TU (a separate preprocessing
+      # and bitcode round trip for host and device); kernel-info still needs its device bitcode.
+      ptxas=''
+      for a in "$@"; do
+        case $a in --cuda-path=*) ptxas=${a#--cuda-path=}/bin/ptxas ;; esac
+      done
+      [ -n "$ptxas" ] || ptxas=$(command -v ptxas || echo ptxas)
+      OMPKIT_PTXAS=$ptxas OMPKIT_KEEP_PTX="$art/keep/$base.ptx"
+      export OMPKIT_PTXAS OMPKIT_KEEP_PTX
+      rm -f "$OMPKIT_KEEP_PTX"
+      set -- "$@" "--ptxas-path=$(cd "$(dirname "$0")" && pwd)/ptxas-keep.sh"
+      [ -z "$kinfo" ] || set -- "$@" -save-temps=obj
+      if [ -n "$devonly" ]; then
+        set -- "$@" --offload-device-only -Xcuda-ptxas -v
+      fi
       ;;
   esac
 fi
@@ -76,7 +96,16 @@ if [ -n "$gart" ] && [ -n "$src" ]; then
   esac
 fi
 
-if [ -n "$capture" ]; then
+if [ -n "$devonly" ] && [ -n "$base" ]; then
+  mkdir -p "$art/resources"
+  tmp="$art/resources/.$base.$$"
+  "$@" 2>"$tmp"
+  rc=$?
+  cat "$tmp" >&2
+  # ptxas -v's lines only (the remarks go to the build log as before)
+  grep -E '^ptxas|^    [0-9]+ bytes' "$tmp" >"$art/resources/$base.ptxas.txt"
+  rm -f "$tmp"
+elif [ -n "$capture" ]; then
   name=out
   [ -n "$obj" ] && name=$(basename "$obj")
   mkdir -p "$capture"
@@ -91,16 +120,9 @@ else
 fi
 
 if [ -n "$base" ]; then
-  if [ $rc -eq 0 ] && [ -f "$dev.s" ]; then
-    mv -f "$dev.s" "$art/keep/$base.ptx"
-    if [ -n "$ptxas" ]; then
-      mkdir -p "$art/resources"
-      # -c: the TU alone, its calls into the (absent) device runtime left unresolved; a kernel's
-      # count then excludes what those callees need.
-      "$ptxas" -c -arch="$arch" -v "$art/keep/$base.ptx" -o "$dir/$base.ptxas.cubin" >"$art/resources/$base.ptxas.txt" 2>&1 \
-        || printf 'compile.sh: ptxas -v failed on %s (registers unknown)\n' "$base.ptx" >&2
-      rm -f "$dir/$base.ptxas.cubin"
-    fi
+  if [ $rc -eq 0 ] && [ ! -s "$art/keep/$base.ptx" ]; then
+    printf 'compile.sh: no PTX kept for %s (did clang run scripts/ptxas-keep.sh?)\n' "$base" >&2
+    rc=1
   fi
   if [ $rc -eq 0 ] && [ -n "$kinfo" ] && [ -f "$dev.bc" ]; then
     # -save-temps' device bitcode is the unoptimized one: default<O3> first, as the -O3 compile did.

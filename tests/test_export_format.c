@@ -4,19 +4,11 @@
  * numbers, strings or lists of numbers) and lit's JSON (`llvm-lit -o`: __version__, tests with
  * name "SUITE :: path", a result code and numeric or string metrics).
  * usage: test_export_format lnt FILE... | lit FILE */
+#include "ok_check.h"
+
 #include <jansson.h>
 #include <stdio.h>
 #include <string.h>
-
-static int bad;
-#define CHECK(c, ...) \
-  do {                \
-    if (!(c)) {       \
-      fprintf(stderr, "FAIL: " __VA_ARGS__); \
-      fputc('\n', stderr); \
-      ++bad;          \
-    }                 \
-  } while (0)
 
 static int is_time(const char *s) {
   int y, mo, d, h, mi, se;
@@ -95,6 +87,6 @@ int main(int argc, char **argv) {
     return 2;
   }
   for (int i = 2; i < argc; ++i) (!strcmp(argv[1], "lnt") ? lnt : lit)(argv[i]);
-  if (!bad) printf("%s: %d file(s) valid\n", argv[1], argc - 2);
-  return bad ? 1 : 0;
+  if (!failures) printf("%s: %d file(s) valid\n", argv[1], argc - 2);
+  return failures != 0;
 }

@@ -4,7 +4,11 @@
  * more locked add per step. One device lock, initialized by its own target region per sweep.
  * LLVM 19's device omp_set_lock tests the CAS result inverted (a thread that finds the lock taken
  * returns as if it held it), so expect lost updates: the check reports them. Shapes stop at 1024
- * threads in all: a working lock serializes every add. SPMD and generic kernels. */
+ * threads in all: a working lock serializes every add. SPMD and generic kernels.
+ * Unrolled 10 times, not 100: a locked add is a CAS loop and a release (hundreds of cycles even
+ * uncontended), so the loop's overhead is lost in it either way, and 800 inlined lock loops made
+ * this the slowest TU of the omp_target builds (9.8 to 17.6 s of CPU per configuration,
+ * docs/build.md). The sweeps state the unroll. */
 #include "opaque.h"
 #include "prim_harness.h"
 
@@ -17,7 +21,7 @@
 
 #pragma omp declare target
 static omp_lock_t lock;
-#define PAIR(ID, TN, T) OK_OT_PAIR(ok_ot_lock_add_##TN, T, T, STEP, LOCKED_ADD)
+#define PAIR(ID, TN, T) OK_OT_PAIR_REP(ok_ot_lock_add_##TN, T, T, STEP, LOCKED_ADD, OK_REP10)
 TYPES(PAIR)
 #pragma omp end declare target
 
@@ -53,7 +57,7 @@ static void launch_generic(struct ok_tctx *c, int which) {
 static const struct ok_tprim prims[] = {TYPES(PRIM)};
 /* omp_init_lock on the device: the host runtime's lock (the host plugin) is not a zero word. */
 static int sweep(const struct ok_variant *v, const struct ok_params *p, ok_tlaunch launch) {
-  struct ok_tsweep s = {prims, 4, launch, 0, 0, 1024};
+  struct ok_tsweep s = {prims, 4, launch, 0, 0, 1024, 10};
   const int dev = omp_get_default_device();
   // EXPECT-MODE: Generic-SPMD
   // EXPECT-REMARK: OMP120
@@ -82,7 +86,7 @@ OK_REGISTER_SWEEP(critical_add, omp_set_lock_generic, "generic", OK_OT_TIMER, sw
 #define CRITICAL_ADD _Pragma("omp critical(ok_critical_add)") VA[0] += 1;
 #define CSTEP(P) CRITICAL_ADD P
 #pragma omp declare target
-OK_OT_PAIR(ok_ot_critical_add_int, int, int, CSTEP, CRITICAL_ADD)
+OK_OT_PAIR_REP(ok_ot_critical_add_int, int, int, CSTEP, CRITICAL_ADD, OK_REP10)
 #pragma omp end declare target
 static void launch_critical_spmd(struct ok_tctx *c, int which) {
   OK_OT_LOCALS(c)
@@ -97,7 +101,7 @@ static const struct ok_tprim critical_prims[] = {
                "lock=omp critical"),
 };
 static int sweep_critical_spmd(const struct ok_variant *v, const struct ok_params *p) {
-  struct ok_tsweep s = {critical_prims, 1, launch_critical_spmd, 0, 0, 1024};
+  struct ok_tsweep s = {critical_prims, 1, launch_critical_spmd, 0, 0, 1024, 10};
   return ok_ot_sweep(v, p, &s);
 }
 // EXPECT-FAIL[clang-19]: not built (docs/findings/omp-critical-does-not-link.md)

@@ -137,6 +137,10 @@ int ok_tcheck_team_sums(const struct ok_tctx *c, const struct ok_tprim *pr, char
 #define OK_OT_PAIR(NAME, T, AT, STEP, PRIM) \
   OK_OT_BODY(NAME##_base, T, AT, STEP())    \
   OK_OT_BODY(NAME##_test, T, AT, STEP(PRIM))
+/* The same with another repetition macro (OK_REP10): the sweep then gives its unroll (10). */
+#define OK_OT_PAIR_REP(NAME, T, AT, STEP, PRIM, REP) \
+  OK_OT_BODY_REP(NAME##_base, T, AT, STEP(), REP)    \
+  OK_OT_BODY_REP(NAME##_test, T, AT, STEP(PRIM), REP)
 
 /* The locals a file's launchers pass into their target regions. */
 #define OK_OT_LOCALS(c)                                                                 \

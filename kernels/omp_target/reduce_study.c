@@ -35,6 +35,21 @@ static ull ref_sum, ref_max;
 static int g_dev;
 
 #define MAXOP(a, b) ((a) > (b) ? (a) : (b))
+#define SUM_INTO(v, x) v += x
+#define MAX_INTO(v, x) v = MAXOP(v, x)
+
+/* ompx_shfl_spmd's thread body, one for sum and max: INTO (SUM_INTO, MAX_INTO) over the thread's
+ * elements (a grid stride), then down the warp by shuffles; lane 0's v is the warp's. */
+#define OMPX_WARP_VALUE(v, INTO)                                                                  \
+  const long stride = (long)omp_get_num_teams() * omp_get_num_threads();                        \
+  ull v = 0;                                                                                    \
+  for (long i = (long)omp_get_team_num() * omp_get_num_threads() + omp_get_thread_num(); i < n; \
+       i += stride)                                                                             \
+    INTO(v, (ull)in[i]);                                                                        \
+  for (int o = 16; o > 0; o >>= 1) {                                                            \
+    const ull u = (ull)ompx_shfl_down_sync_l(~0ull, (long)v, o, 32);                            \
+    INTO(v, u);                                                                                 \
+  }
 
 /* clause_generic's chunk: a `parallel for reduction` into the team's slot. In a function, not the
  * teams region: -fopenmp-cuda-mode refuses a reduction on the region's own locals ("threadprivate
@@ -94,11 +109,7 @@ static ull run_sum(enum form f, long n, int nt, ull *dword) {
 #pragma omp target teams num_teams(nt) thread_limit(256) is_device_ptr(in, dword) device(dev)
 #pragma omp parallel
     {
-      const long stride = (long)omp_get_num_teams() * omp_get_num_threads();
-      ull v = 0;
-      for (long i = (long)omp_get_team_num() * omp_get_num_threads() + omp_get_thread_num(); i < n; i += stride)
-        v += in[i];
-      for (int o = 16; o > 0; o >>= 1) v += (ull)ompx_shfl_down_sync_l(~0ull, (long)v, o, 32);
+      OMPX_WARP_VALUE(v, SUM_INTO);
       if ((omp_get_thread_num() & 31) == 0) {
 #pragma omp atomic
         dword[0] += v;
@@ -151,14 +162,7 @@ static ull run_max(enum form f, long n, int nt, ull *dword) {
 #pragma omp target teams num_teams(nt) thread_limit(256) is_device_ptr(in, dword) device(dev)
 #pragma omp parallel
     {
-      const long stride = (long)omp_get_num_teams() * omp_get_num_threads();
-      ull v = 0;
-      for (long i = (long)omp_get_team_num() * omp_get_num_threads() + omp_get_thread_num(); i < n; i += stride)
-        v = MAXOP(v, (ull)in[i]);
-      for (int o = 16; o > 0; o >>= 1) {
-        const ull u = (ull)ompx_shfl_down_sync_l(~0ull, (long)v, o, 32);
-        v = MAXOP(v, u);
-      }
+      OMPX_WARP_VALUE(v, MAX_INTO);
       if ((omp_get_thread_num() & 31) == 0) {
 #pragma omp atomic compare
         if (dword[0] < v) { dword[0] = v; }

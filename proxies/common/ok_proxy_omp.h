@@ -25,7 +25,9 @@ struct ok_proxy_array {
 
 /* One run: inputs mapped to the device and released, results mapped to (their "unwritten" start
  * state) and back, seen mapped with them (a target region uses them through pointers, which the
- * runtime attaches to these mappings). */
+ * runtime attaches to these mappings). seen too goes in through a pointer (&r.seen), never as
+ * r.seen: a member map of r hands the kernel a base of r computed from seen's separately mapped,
+ * differently aligned copy (misaligned address on the H200). */
 struct ok_proxy_omp {
   struct ok_proxy_array in[OK_PROXY_MAX_IN], out;
   int nin;

@@ -12,6 +12,11 @@ for f in run.sh driver/ompkit ompkit-configs.json runtime/lib/libomptarget.so.19
   [ -e "$X/$f" ] || fail "bundle lacks $f"
 done
 grep -q '"git_sha": "' "$X/ompkit-configs.json" || fail "bundle manifest lacks git_sha"
+# The sources' EXPECT-FAIL markers (driver/known_defects.c): the kernels and the proxies' source
+# files, nothing else of proxies/.
+[ -f "$X/kernels/omp_target/critical_add.c" ] && [ -f "$X/proxies/su3/omp_target/su3.c" ] || fail "bundle lacks the sources"
+other=$(find "$X/proxies" -type f ! -name '*.c' ! -name '*.h' ! -name '*.cu' ! -name '*.cuh')
+[ -z "$other" ] || fail "bundle carries proxy files that are not sources: $other"
 if config_enabled target-clang19; then
   LD_LIBRARY_PATH="$X/runtime/lib" ldd "$X/configs/target-clang19/ompkit-bench" >"$TMP/ldd"
   grep -q "libomptarget.so.19.1 => $X/runtime/lib/" "$TMP/ldd" || fail "target bench does not resolve the bundled libomptarget"

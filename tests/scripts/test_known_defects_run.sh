@@ -72,4 +72,80 @@ sed -i "s|$M/src|$TMP/nope|" "$M/ompkit-configs.json"
 run 1 --filter 'k/lost'
 grep -q 'warning: known defects not read (kernel sources not found at' "$TMP/log" || fail "no warning without sources"
 grep -q '"variant":"lost","status":"wrong result"' "$R" || fail "without markers the failure stays"
-pass "known defect, fixed?, not built, other failures, other compilers"
+
+# The proxies' model files (proxies/<name>/<model>/) carry markers too: su3/v4_loop under clang 16
+# (docs/findings/clang16-teams-loop-collapse-writes-nothing.md). The same bench runs as clang 16
+# and clang 19; the marker covers clang 16 only, and only the omp_target model's file counts.
+P="$TMP/p"
+mkdir -p "$P/configs/ot/artefacts" "$P/src/kernels/omp_target" "$P/src/proxies/su3/omp_target" \
+  "$P/src/proxies/su3/native" "$P/src/proxies/common"
+cat >"$P/configs/ot/ompkit-bench" <<'EOT'
+#!/bin/sh
+case "$1" in
+  --list) for v in v3_collapse v4_loop; do echo "{\"kernel\":\"su3\",\"variant\":\"$v\",\"source_mode\":\"spmd\"}"; done ;;
+  --info) echo '{"flags":"-O3"}' ;;
+  --probe) echo '{"devices":1,"device_name":"fake"}' ;;
+  --run)
+    st=ok
+    [ "$2" = su3/v4_loop ] && [ -z "${SU3_PASSES:-}" ] && st="wrong result"
+    echo "{\"kernel\":\"su3\",\"variant\":\"${2#su3/}\",\"status\":\"$st\",\"threads\":128,\"time_s\":{\"median\":0.5}}"
+    [ "$st" = ok ] || exit 1 ;;
+esac
+EOT
+chmod +x "$P/configs/ot/ompkit-bench"
+cat >"$P/src/proxies/su3/omp_target/su3.c" <<'EOT'
+OK_REGISTER(su3, v3_collapse, "spmd", T, f)
+// EXPECT-FAIL[clang-16]: wrong result (docs/findings/clang16-teams-loop-collapse-writes-nothing.md)
+OK_REGISTER(su3, v4_loop, "spmd", T, f)
+EOT
+cat >"$P/src/proxies/su3/native/su3.c" <<'EOT'
+// EXPECT-FAIL[clang-16]: timeout (another model's marker: never applies to omp_target lines)
+OK_REGISTER(su3, v3_collapse, "host", T, f)
+EOT
+cfg() { # cfg NAME VERSION
+  echo "{\"name\": \"$1\", \"model\": \"omp_target\", \"enabled\": true, \"needs_gpu\": false, \"compiler\": \"/usr/bin/clang\",
+ \"compiler_version\": \"$2\", \"bench\": \"configs/ot/ompkit-bench\", \"artefacts\": \"configs/ot/artefacts\"}"
+}
+cat >"$P/ompkit-configs.json" <<EOT
+{"ompkit_manifest": 1, "offload_arch": "sm_90", "source_dir": "$P/src", "configs": [
+$(cfg target-clang16 "Debian clang version 16.0.6 (15~deb12u1)"),
+$(cfg target-clang19 "Debian clang version 19.1.7 (3+b1)")]}
+EOT
+M="$P"
+run 0 --configs target-clang16
+grep -q '"variant":"v4_loop","status":"known defect: wrong result"' "$R" || fail "proxy marker not applied: $(cat "$R")"
+grep -q '"variant":"v4_loop".*"expect_fail":"EXPECT-FAIL\[clang-16\]: wrong result (docs/findings/clang16-teams-loop-collapse-writes-nothing.md) at .*proxies/su3/omp_target/su3.c:2"' "$R" ||
+  fail "proxy marker not recorded on the line"
+grep -q '"variant":"v3_collapse","status":"ok"' "$R" && ! grep -q '"variant":"v3_collapse".*expect_fail' "$R" ||
+  fail "the native file's marker applied to omp_target"
+K16=$(readlink -f "$TMP/r/latest")
+run 1 --configs target-clang19
+grep -q '"variant":"v4_loop","status":"wrong result"' "$R" || fail "clang-16's proxy marker hid a clang-19 failure"
+SU3_PASSES=1 run 1 --configs target-clang16
+grep -q 'su3/v4_loop: fixed? every line passed, but EXPECT-FAIL\[clang-16\]: wrong result' "$TMP/log" ||
+  fail "a passing marked proxy variant is not fixed?: $(tail -3 "$TMP/log")"
+# ompkit nightly on the clang-16 result set: the known defect alone leaves it at exit 0; the same
+# failure without the marker is a finding (exit 1).
+nightly() { # nightly WANT_RC BASELINE RESULT
+  set +e
+  "$OMPKIT" nightly --baseline "$2" --result "$3" --out "$TMP/n" >"$TMP/log" 2>&1
+  rc=$?
+  set -e
+  [ $rc = "$1" ] || { cat "$TMP/log" "$TMP/n/nightly.md"; fail "nightly on $3: exit $rc, want $1"; }
+}
+nightly 0 "$K16" "$K16"
+grep -q 'target-clang16 su3/v4_loop: EXPECT-FAIL\[clang-16\]: wrong result' "$TMP/n/nightly.md" ||
+  fail "nightly does not list the proxy's known defect"
+sed -i '/EXPECT-FAIL/d' "$P/src/proxies/su3/omp_target/su3.c"
+run 1 --configs target-clang16
+nightly 1 "$K16" "$(readlink -f "$TMP/r/latest")"
+grep -q 'target-clang16 su3/v4_loop.*wrong result' "$TMP/n/nightly.md" || fail "unmarked failure not in nightly's report"
+# A bundle: no source tree at source_dir, kernels/ and proxies/ beside the manifest.
+printf '// EXPECT-FAIL[clang-16]: wrong result (bundle)\nOK_REGISTER(su3, v4_loop, "spmd", T, f)\n' \
+  >"$P/src/proxies/su3/omp_target/su3.c"
+mv "$P/src/kernels" "$P/src/proxies" "$P/"
+sed -i "s|$P/src|$TMP/nope|" "$P/ompkit-configs.json"
+run 0 --configs target-clang16
+grep -q '"variant":"v4_loop","status":"known defect: wrong result".*"expect_fail":"EXPECT-FAIL\[clang-16\]: wrong result (bundle)' "$R" ||
+  fail "the bundle's proxy marker not applied: $(cat "$R")"
+pass "known defect, fixed?, not built, other failures, other compilers; proxies' markers in run (tree and bundle) and nightly"

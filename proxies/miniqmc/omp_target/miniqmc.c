@@ -89,9 +89,7 @@ static void mq_ratio(long first, long len, const double *vgl, const double *w, d
 static void miniqmc_generic(const struct ok_params *p, struct ok_outcome *o) {
   struct mq_run r;
   if (mq_enter(p, &r, o)) return;
-  /* seen through a pointer: a member map of r would hand the kernel a base of r computed from
-   * seen's separately mapped (differently aligned) copy: misaligned address on the H200. */
-  struct ok_proxy_seen *seen = &r.m.seen;
+  struct ok_proxy_seen *seen = &r.m.seen; /* a pointer: ok_proxy_omp.h */
   const double *coefs = r.coefs, *w = r.w;
   double *vgl = r.vgl, *sums = r.sums;
   const long n = r.n, nw = r.nw;
@@ -136,9 +134,7 @@ OK_REGISTER(miniqmc, generic, "generic", "host clock around every step's two tar
 static void miniqmc_spmd(const struct ok_params *p, struct ok_outcome *o) {
   struct mq_run r;
   if (mq_enter(p, &r, o)) return;
-  /* seen through a pointer: a member map of r would hand the kernel a base of r computed from
-   * seen's separately mapped (differently aligned) copy: misaligned address on the H200. */
-  struct ok_proxy_seen *seen = &r.m.seen;
+  struct ok_proxy_seen *seen = &r.m.seen; /* a pointer: ok_proxy_omp.h */
   const double *coefs = r.coefs, *w = r.w;
   double *vgl = r.vgl, *sums = r.sums;
   const long n = r.n, nw = r.nw;

@@ -29,9 +29,7 @@ static void rsbench_spmd(const struct ok_params *p, struct ok_outcome *o) {
   if (!out) return;
   struct ok_proxy_omp r = rs_run(d, out, n);
   ok_proxy_omp_enter(&r);
-  /* seen through a pointer: a member map of r would hand the kernel a base of r computed from
-   * seen's separately mapped (differently aligned) copy: misaligned address on the H200. */
-  struct ok_proxy_seen *seen = &r.seen;
+  struct ok_proxy_seen *seen = &r.seen; /* a pointer: ok_proxy_omp.h */
   const struct rs_pole *poles = d->poles;
   const struct rs_window *windows = d->windows;
   const double *k0 = d->k0, *concs = d->concs, *dist = d->dist;
@@ -60,9 +58,7 @@ static void rsbench_generic(const struct ok_params *p, struct ok_outcome *o) {
   if (!out) return;
   struct ok_proxy_omp r = rs_run(d, out, n);
   ok_proxy_omp_enter(&r);
-  /* seen through a pointer: a member map of r would hand the kernel a base of r computed from
-   * seen's separately mapped (differently aligned) copy: misaligned address on the H200. */
-  struct ok_proxy_seen *seen = &r.seen;
+  struct ok_proxy_seen *seen = &r.seen; /* a pointer: ok_proxy_omp.h */
   const struct rs_pole *poles = d->poles;
   const struct rs_window *windows = d->windows;
   const double *k0 = d->k0, *concs = d->concs, *dist = d->dist;

@@ -26,40 +26,21 @@ static void su3_cuda(const struct ok_params *p, struct ok_outcome *o) {
     ok_proxy_verdict(o, 0, "su3: out of host memory");
     return;
   }
-  double t0 = ok_proxy_now();
-  su3_matrix *da, *db, *dc;
-  int *on;
-  OK_PROXY_CUDA(o, cudaMalloc(&da, n * sizeof *da));
-  OK_PROXY_CUDA(o, cudaMalloc(&db, SU3_LINKS * sizeof *db));
-  OK_PROXY_CUDA(o, cudaMalloc(&dc, n * sizeof *dc));
-  OK_PROXY_CUDA(o, cudaMemset(dc, 0xff, n * sizeof *dc)); /* NaN: an unwritten value fails */
-  OK_PROXY_CUDA(o, cudaMalloc(&on, sizeof *on));
-  OK_PROXY_CUDA(o, cudaMemcpy(da, a, n * sizeof *da, cudaMemcpyHostToDevice));
-  OK_PROXY_CUDA(o, cudaMemcpy(db, b, SU3_LINKS * sizeof *db, cudaMemcpyHostToDevice));
-  OK_PROXY_CUDA(o, cudaMemset(on, 0, sizeof *on));
-  cudaEvent_t e0, e1;
-  OK_PROXY_CUDA(o, cudaEventCreate(&e0));
-  OK_PROXY_CUDA(o, cudaEventCreate(&e1));
   const long total = sites * SU3_ELEMS;
-  const unsigned blocks = (unsigned)((total + SU3_BLOCK - 1) / SU3_BLOCK);
-  cudaEventRecord(e0);
-  for (int rep = 0; rep < reps; ++rep) su3_kernel<<<blocks, SU3_BLOCK>>>(total, da, db, dc, on);
-  cudaEventRecord(e1);
-  OK_PROXY_CUDA(o, cudaGetLastError());
-  OK_PROXY_CUDA(o, cudaEventSynchronize(e1));
-  float ms = 0;
-  cudaEventElapsedTime(&ms, e0, e1);
-  int ran = 0;
-  OK_PROXY_CUDA(o, cudaMemcpy(c, dc, n * sizeof *c, cudaMemcpyDeviceToHost));
-  OK_PROXY_CUDA(o, cudaMemcpy(&ran, on, sizeof ran, cudaMemcpyDeviceToHost));
-  cudaFree(da), cudaFree(db), cudaFree(dc), cudaFree(on);
-  o->e2e_seconds = ok_proxy_now() - t0;
-  o->seconds = ms * 1e-3;
-  cudaEventDestroy(e0), cudaEventDestroy(e1);
-  o->on_device = ran, o->teams = (int)blocks, o->threads = SU3_BLOCK;
-  o->ops = (double)sites * SU3_LINKS * reps;
-  if (p->inject_fault) c[0].e[0][0].re += 1.0f;
-  su3_verify(c, sites, o);
+  const unsigned blocks = ok_proxy_blocks(total, SU3_BLOCK);
+  ok_proxy_cuda_run r;
+  const su3_matrix *da = r.copy(a, n), *db = r.copy(b, SU3_LINKS);
+  su3_matrix *dc = r.fill<su3_matrix>(n, 0xff); /* NaN: an unwritten value fails */
+  if (r.ok()) {
+    r.start();
+    for (int rep = 0; rep < reps; ++rep) su3_kernel<<<blocks, SU3_BLOCK>>>(total, da, db, dc, r.on);
+    r.stop();
+  }
+  if (!r.finish(c, dc, n, blocks, SU3_BLOCK, o)) {
+    o->ops = (double)sites * SU3_LINKS * reps;
+    if (p->inject_fault) c[0].e[0][0].re += 1.0f;
+    su3_verify(c, sites, o);
+  }
   free(c);
 }
 OK_REGISTER(su3, cuda, "cuda", "CUDA events around SU3_REPS launches (kernel); e2e: host clock around alloc, copies, kernels",

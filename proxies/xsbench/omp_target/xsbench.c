@@ -30,9 +30,7 @@ static void xsbench_spmd(const struct ok_params *p, struct ok_outcome *o) {
   if (!out) return;
   struct ok_proxy_omp r = xs_run(d, out, n);
   ok_proxy_omp_enter(&r);
-  /* seen through a pointer: a member map of r would hand the kernel a base of r computed from
-   * seen's separately mapped (differently aligned) copy: misaligned address on the H200. */
-  struct ok_proxy_seen *seen = &r.seen;
+  struct ok_proxy_seen *seen = &r.seen; /* a pointer: ok_proxy_omp.h */
   const struct xs_point *grid = d->grid;
   const int *mats = d->mats, *nn = d->num_nucs;
   const double *concs = d->concs, *dist = d->dist;
@@ -61,9 +59,7 @@ static void xsbench_generic(const struct ok_params *p, struct ok_outcome *o) {
   if (!out) return;
   struct ok_proxy_omp r = xs_run(d, out, n);
   ok_proxy_omp_enter(&r);
-  /* seen through a pointer: a member map of r would hand the kernel a base of r computed from
-   * seen's separately mapped (differently aligned) copy: misaligned address on the H200. */
-  struct ok_proxy_seen *seen = &r.seen;
+  struct ok_proxy_seen *seen = &r.seen; /* a pointer: ok_proxy_omp.h */
   const struct xs_point *grid = d->grid;
   const int *mats = d->mats, *nn = d->num_nucs;
   const double *concs = d->concs, *dist = d->dist;
