@@ -143,7 +143,18 @@ static int on_resource(const struct ok_resource *r, void *ud) {
 /* Host disassembly from the build; for CUDA, SASS from cuobjdump when this machine has it (the
  * GPU machine does), else the PTX the build kept. */
 static void ptx_listing(struct study *st, const struct ok_config *c, struct study_listing *L);
-static void load_listings(struct study *st, const struct ok_config *c) {
+/* GCC's offload image as kept by the build (scripts/gcc_keep_ptx.sh): 1 when <art>/keep/image
+ * holds PTX, with that folder in dir. */
+static int image_ptx(const struct ok_config *c, char *dir, size_t n) {
+  char pat[PATH_MAX + 64];
+  glob_t g;
+  snprintf(dir, n, "%s/keep/image", c->artefacts);
+  snprintf(pat, sizeof pat, "%s/*.ptx", dir);
+  int any = glob(pat, 0, NULL, &g) == 0 && g.gl_pathc > 0;
+  if (any) globfree(&g);
+  return any;
+}
+static void load_listings(struct study *st, const struct ok_config *c, const char *arch) {
   if (st->nlistings == (int)(sizeof st->listings / sizeof st->listings[0])) return;
   struct study_listing *L = &st->listings[st->nlistings++];
   memset(L, 0, sizeof *L);
@@ -162,8 +173,34 @@ static void load_listings(struct study *st, const struct ok_config *c) {
     snprintf(L->sass_bench, sizeof L->sass_bench, "%s", c->bench);
     return; /* listed later, in the background (study_start_listings) */
   }
+  /* GCC's image is PTX that the driver JIT-compiles at load time, and its ptxas may drop what the
+   * PTX holds (atomic_write's 100 weak same-value stores per step became one store, H200 session
+   * 3). With ptxas and cuobjdump here (the GPU machine), the check reads the SASS that ptxas
+   * makes of it for this study's arch, listed in the background like CUDA's. */
+  char dir[PATH_MAX + 64];
+  if (omp && image_ptx(c, dir, sizeof dir) && strlen(dir) < sizeof L->sass_bench &&
+      ok_which("ptxas", L->sass_ptxas, sizeof L->sass_ptxas) == 0 &&
+      ok_which("cuobjdump", L->sass_tool, sizeof L->sass_tool) == 0) {
+    char out[sizeof L->sass_path];
+    snprintf(out, sizeof out, "%s/sass-%s.txt", st->dir, c->name);
+    memcpy(L->sass_path, out, sizeof out);
+    snprintf(L->sass_bench, sizeof L->sass_bench, "%s", dir);
+    snprintf(L->sass_arch, sizeof L->sass_arch, "%s", arch && arch[0] ? arch : "sm_90");
+    return;
+  }
+  L->sass_ptxas[0] = L->sass_tool[0] = 0;
   ptx_listing(st, c, L);
 }
+
+/* The GCC image listing's child (argv: ptxas cuobjdump arch dir): each kept PTX assembled at once
+ * (a module of 1 MB takes ptxas 10 to 20 s), then listed in order, without the encodings. */
+static const char image_sass_sh[] =
+    "p=$1 c=$2 a=$3 d=$4; t=$(mktemp -d) || exit 1; i=0\n"
+    "for f in \"$d\"/*.ptx; do i=$((i+1)); \"$p\" -c -arch=\"$a\" \"$f\" -o \"$t/$i.o\" >&2 & done; wait\n"
+    "rc=0; j=0; while [ $j -lt $i ]; do j=$((j+1)); \"$c\" -sass \"$t/$j.o\" >\"$t/l\" || rc=1\n"
+    /* without the encodings (half the 20 MB a library's listing has) */
+    "  sed 's| *\\/\\* 0x[0-9a-f]* \\*\\/||; /^ *$/d' \"$t/l\"; done\n"
+    "rm -rf \"$t\"; exit $rc\n";
 
 void study_start_listings(struct study *st) {
   for (int i = 0; i < st->nlistings; ++i) {
@@ -176,7 +213,11 @@ void study_start_listings(struct study *st) {
       /* Straight to the file: the listing is larger than ok_spawn's 16 MiB capture. */
       FILE *o = freopen(L->sass_path, "w", stdout);
       if (!o) _exit(127);
-      execl(L->sass_tool, L->sass_tool, "-sass", L->sass_bench, (char *)NULL);
+      setpgid(0, 0); /* a timeout kills the group: the image listing's ptxas runs too */
+      if (L->sass_ptxas[0])
+        execl("/bin/sh", "sh", "-c", image_sass_sh, "sh", L->sass_ptxas, L->sass_tool, L->sass_arch, L->sass_bench,
+              (char *)NULL);
+      else execl(L->sass_tool, L->sass_tool, "-sass", L->sass_bench, (char *)NULL);
       _exit(127);
     }
     if (pid < 0) ok_err("cannot start %s: %s", L->sass_tool, strerror(errno));
@@ -184,12 +225,14 @@ void study_start_listings(struct study *st) {
   }
 }
 
-/* Waits for a background SASS listing (at most 120 s) and loads it; PTX when it fails. */
+/* Waits for a background SASS listing (at most 120 s; GCC's image, whose ptxas runs take longer
+ * than a cuobjdump: 240 s) and loads it; PTX when it fails. */
 static void finish_listing(struct study *st, struct study_listing *L, const struct ok_config *c) {
   if (!L->sass_tool[0] || L->gpu) return;
   if (!L->sass_pid) study_start_listings(st);
   int status = 0, done = 0;
-  for (double t0 = ok_now(); L->sass_pid > 0 && ok_now() - t0 < 120;) {
+  const double limit = L->sass_ptxas[0] ? 240 : 120;
+  for (double t0 = ok_now(); L->sass_pid > 0 && ok_now() - t0 < limit;) {
     pid_t r = waitpid(L->sass_pid, &status, WNOHANG);
     if (r == L->sass_pid || r < 0) {
       done = r == L->sass_pid && WIFEXITED(status) && WEXITSTATUS(status) == 0;
@@ -198,17 +241,19 @@ static void finish_listing(struct study *st, struct study_listing *L, const stru
     usleep(20000);
   }
   if (L->sass_pid > 0 && !done && waitpid(L->sass_pid, &status, WNOHANG) == 0) {
+    kill(-L->sass_pid, SIGKILL);
     kill(L->sass_pid, SIGKILL);
     waitpid(L->sass_pid, &status, 0);
-    ok_err("%s -sass did not finish in 120 s; checking %s against its PTX", L->sass_tool, c->name);
+    ok_err("%s%s -sass did not finish in %.0f s; checking %s against its PTX", L->sass_ptxas[0] ? "ptxas and " : "",
+           L->sass_tool, limit, c->name);
   }
   L->sass_pid = -1;
   char err[512];
   if (done && ok_disasm_load(L->sass_path, &L->gpu, err, sizeof err) == 0) {
-    snprintf(L->gpu_level, sizeof L->gpu_level, "sass");
+    snprintf(L->gpu_level, sizeof L->gpu_level, "%s", L->sass_ptxas[0] ? "sass-ptxas" : "sass");
     printf("ompkit: %s: SASS listing ready (%.1f s after it started)\n", c->name, ok_now() - L->sass_t0);
   }
-  L->sass_tool[0] = 0;
+  L->sass_tool[0] = L->sass_ptxas[0] = 0;
   if (!L->gpu) ptx_listing(st, c, L);
 }
 
@@ -218,7 +263,11 @@ static void ptx_listing(struct study *st, const struct ok_config *c, struct stud
   if (!L->gpu) {
     glob_t g;
     snprintf(path, sizeof path, "%s/keep/*.ptx", c->artefacts);
-    if (glob(path, 0, NULL, &g) == 0) {
+    int gr = glob(path, 0, NULL, &g);
+    /* GCC keeps no per-TU PTX, its final images' (keep/image): the same listing. */
+    snprintf(path, sizeof path, "%s/keep/image/*.ptx", c->artefacts);
+    gr = glob(path, gr == 0 ? GLOB_APPEND : 0, NULL, &g) == 0 ? 0 : gr;
+    if (gr == 0) {
       /* One listing of all kept PTX files. */
       char all[PATH_MAX + 64];
       snprintf(all, sizeof all, "%s/ptx-%s.txt", st->dir, c->name);
@@ -254,13 +303,16 @@ static void presence(struct study *st, const struct ok_config *c, json_t *result
   json_t *pic = json_object();
   json_object_set_new(pic, "level", json_string(level));
   regex_t re;
+  /* GCC's SASS is read with the family in SASS spelling (ok_disasm_sass_family). */
+  char *sfam = family && !strcmp(level, "sass-ptxas") ? ok_disasm_sass_family(family) : NULL;
+  if (sfam) family = sfam;
   if (!family) {
     json_object_set_new(pic, "checked", json_false());
     json_object_set_new(pic, "why", json_string("no instruction family proves this primitive here"));
   } else if (!d) {
     json_object_set_new(pic, "checked", json_false());
     json_object_set_new(pic, "why", json_string("no disassembly available"));
-  } else if (regcomp(&re, family, REG_EXTENDED | REG_NOSUB)) {
+  } else if (regcomp(&re, family, REG_EXTENDED | REG_NOSUB | (sfam ? REG_ICASE : 0))) {
     json_object_set_new(pic, "checked", json_false());
     json_object_set_new(pic, "why", json_string("bad family regex"));
   } else {
@@ -294,6 +346,7 @@ static void presence(struct study *st, const struct ok_config *c, json_t *result
     }
   }
   json_object_set_new(result, OK_FNAME(present_in_code), pic);
+  free(sfam);
 }
 
 void study_compile_data(struct study *st, const struct ok_manifest *m) {
@@ -379,7 +432,7 @@ void study_compile_data(struct study *st, const struct ok_manifest *m) {
       if (nki) printf(", %ld kernel-info fact(s)", nki);
       putchar('\n');
     }
-    load_listings(st, c);
+    load_listings(st, c, m->offload_arch);
     json_object_set_new(st->remarks, c->name, rl);
     json_object_set_new(st->resources, c->name, res);
     json_object_set_new(st->modes, c->name, modes);

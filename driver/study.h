@@ -10,12 +10,15 @@ struct ok_disasm;
 struct study_listing {
   char config[128];
   struct ok_disasm *host, *gpu;
-  char gpu_level[8]; /* "sass" or "ptx" */
+  char gpu_level[16]; /* "sass", "ptx", or "sass-ptxas" (GCC's image PTX assembled here by ptxas) */
   /* CUDA's SASS listing comes from cuobjdump, which takes seconds on a large bench: it runs in
    * the background (started with the first GPU configuration) and is read when first needed. */
   int sass_pid;              /* > 0: cuobjdump running */
   double sass_t0;
   char sass_path[PATH_MAX + 64], sass_tool[PATH_MAX], sass_bench[PATH_MAX];
+  /* GCC's offload image (keep/image/<lib>.ptx): ptxas assembles each for sass_arch first, then
+   * sass_tool lists them (sass_bench is then the folder). Empty: a CUDA bench. */
+  char sass_ptxas[PATH_MAX], sass_arch[16];
 };
 
 struct study {

@@ -114,10 +114,10 @@ void ok_disasm_free(struct ok_disasm *d) {
 }
 
 /* The symbol itself or a compiler-made clone/outlined part of it (sym.omp_outlined, sym._omp_fn.0,
- * sym.constprop.0). */
+ * sym.constprop.0; GCC's nvptx PTX spells the dots '$': sym$constprop$0). */
 static int belongs(const char *fn, const char *sym) {
   size_t n = strlen(sym);
-  return !strncmp(fn, sym, n) && (fn[n] == 0 || fn[n] == '.');
+  return !strncmp(fn, sym, n) && (fn[n] == 0 || fn[n] == '.' || fn[n] == '$');
 }
 
 long ok_disasm_count(const struct ok_disasm *d, const char *sym, const regex_t *re, int *functions) {
@@ -135,4 +135,50 @@ long ok_disasm_count(const struct ok_disasm *d, const char *sym, const regex_t *
     }
   }
   return count;
+}
+
+/* An omp_target family (PTX mnemonics: "st\\.", "atom\\.|red\\.") for GCC's SASS (sass-ptxas):
+ * matched without case, a mnemonic before "\\." may carry SASS's state space (ST -> STG, STS,
+ * STL; ATOM -> ATOMG), a line's start is after its address comment, and an alternative that is a
+ * function's name (with a '_': GOMP_barrier, omp_set_lock) is a call: ptxas -c lists calls as
+ * "CALL.ABS.NOINC 0x0", without the callee. Caller frees. */
+static int is_name(const char *a, size_t n) { /* a C identifier with a '_': mnemonics have none */
+  int under = 0;
+  if (!n || (!((a[0] | 32) >= 'a' && (a[0] | 32) <= 'z') && a[0] != '_')) return 0;
+  for (size_t i = 0; i < n; ++i) {
+    if (!(((a[i] | 32) >= 'a' && (a[i] | 32) <= 'z') || (a[i] >= '0' && a[i] <= '9') || a[i] == '_')) return 0;
+    under |= a[i] == '_';
+  }
+  return under;
+}
+char *ok_disasm_sass_family(const char *f) {
+  size_t n = strlen(f);
+  char *o = malloc(8 * n + 64), *q = o;
+  if (!o) return NULL;
+  int depth = 0;
+  for (size_t i = 0, start = 0; i < n; ++i) {
+    if (i == start) { /* an alternative of the top level begins */
+      size_t e = i;
+      while (e < n && f[e] != '|') ++e;
+      if (depth == 0 && is_name(f + i, e - i)) {
+        q += sprintf(q, "call\\.");
+        i = e;
+        if (i < n) *q++ = '|', start = i + 1;
+        continue;
+      }
+    }
+    if (!strncmp(f + i, "^[[:space:]]*", 13)) {
+      q += sprintf(q, "(^|\\*/)[[:space:]]*");
+      i += 12;
+    } else if (f[i] == '\\' && f[i + 1] == '.' && i > 0 && ((f[i - 1] | 32) >= 'a' && (f[i - 1] | 32) <= 'z')) {
+      q += sprintf(q, "[gsl]?\\.");
+      ++i;
+    } else {
+      depth += f[i] == '(' ? 1 : f[i] == ')' ? -1 : 0;
+      if (f[i] == '|' && depth == 0) start = i + 1;
+      *q++ = f[i];
+    }
+  }
+  *q = 0;
+  return o;
 }

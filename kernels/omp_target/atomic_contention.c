@@ -3,7 +3,11 @@
  * same 128 teams x 256 threads, indices and checks as kernels/cuda/atomic_contention.cu, and the
  * same timer: %globaltimer per thread, latest end - earliest start (launch costs stay out). Each
  * op's body is a plain-named device function with a _base twin without the atomic (never run;
- * the study's PTX check compares them). */
+ * the study's PTX check compares them).
+ * The map runs over the threads that really ran: a first region with no op reads the shape
+ * (GCC 12's libgomp gives 128 x 8, one OpenMP thread per warp, where 128 x 256 was asked), and
+ * the indices, counts and checks are made for that many threads; the record's teams and threads
+ * say which. Contention k still means k threads on one address, but fewer run at once. */
 #include "ok_contention_omp.h"
 #include "prim_harness.h"
 
@@ -44,11 +48,15 @@ struct ac_ctx {
   unsigned *seed;
   unsigned long long *sink, *tim, *htim;
   int *info; /* [0] ran on the device, [1] teams, [2] threads */
+  long T;     /* the threads that ran (ac_shape): the map's threads */
+  int shape[3];
 };
-static const long ac_T = (long)OK_AC_TEAMS * OK_AC_THREADS;
+static const long ac_T = (long)OK_AC_TEAMS * OK_AC_THREADS; /* requested: the buffers' size */
 
-/* which = op (test body) or OK_NAOP + op (its base twin, which the sweep never asks for). */
+/* which = op (test body) or OK_NAOP + op (its base twin, which the sweep never asks for); -1: no
+ * op, only the shape into info. Thread t = team x (threads that ran) + thread, t < c->T. */
 static void ac_region(struct ac_ctx *c, int which, int iters, int random, long groups, int padding) {
+  const long T = c->T;
   unsigned *A = c->A;
   int *idx = c->idx, *info = c->info;
   unsigned *seed = c->seed;
@@ -58,9 +66,9 @@ static void ac_region(struct ac_ctx *c, int which, int iters, int random, long g
     is_device_ptr(A, idx, seed, sink, tim, info)
 #pragma omp parallel
   {
-    const int t = omp_get_team_num() * OK_AC_THREADS + omp_get_thread_num();
+    const int t = omp_get_team_num() * omp_get_num_threads() + omp_get_thread_num();
     if (t == 0) info[0] = !omp_is_initial_device(), info[1] = omp_get_num_teams(), info[2] = omp_get_num_threads();
-    if (t < ac_T) {
+    if (t < T && which >= 0) {
       tim[2 * t] = ac_gtimer();
 #define AC_CALL(N, OP)                                                                                   \
   if (which == OK_AOP_##OP) ok_ot_ac_##N##_test(A, idx, seed, sink, t, iters, random, groups, padding); \
@@ -101,8 +109,8 @@ static int ac_alloc(void *vc, long max_elems, char *err, size_t n) {
 }
 static int ac_upload(void *vc, const int *idx, const unsigned *seed, char *err, size_t n) {
   struct ac_ctx *c = vc;
-  if (omp_target_memcpy(c->idx, idx, ac_T * sizeof(int), 0, 0, c->dev, c->host) ||
-      omp_target_memcpy(c->seed, seed, ac_T * sizeof(unsigned), 0, 0, c->dev, c->host)) {
+  if (omp_target_memcpy(c->idx, idx, c->T * sizeof(int), 0, 0, c->dev, c->host) ||
+      omp_target_memcpy(c->seed, seed, c->T * sizeof(unsigned), 0, 0, c->dev, c->host)) {
     snprintf(err, n, "omp_target_memcpy of the indices failed");
     return 1;
   }
@@ -111,6 +119,7 @@ static int ac_upload(void *vc, const int *idx, const unsigned *seed, char *err, 
 static int ac_run(void *vc, const struct ok_cmap *m, double *s, char *err, size_t n) {
   struct ac_ctx *c = vc;
   int info[3] = {0, 0, 0};
+  const long T = c->T;
   memset(c->htim, 0, 2 * (size_t)ac_T * sizeof *c->htim);
   ac_util(c, 0, m->size, ok_cmap_init_value(m), 0, 1);
   if (omp_target_memcpy(c->tim, c->htim, 2 * ac_T * sizeof *c->htim, 0, 0, c->dev, c->host) ||
@@ -124,18 +133,17 @@ static int ac_run(void *vc, const struct ok_cmap *m, double *s, char *err, size_
     snprintf(err, n, "omp_target_memcpy from the device failed");
     return 1;
   }
-  if (info[0] && (info[1] != OK_AC_TEAMS || info[2] != OK_AC_THREADS)) {
-    /* The map's expected counts assume every requested thread (GCC's nvptx runtime gives fewer). */
-    char note[96];
-    ok_ot_shape_note(note, sizeof note, info[1], info[2], OK_AC_TEAMS, OK_AC_THREADS);
-    snprintf(err, n, "%s: the contention map needs all %ld threads", note, ac_T);
+  if (info[0] && (info[1] != c->shape[1] || info[2] != c->shape[2])) {
+    /* The map's indices and expected counts are for the shape the first region read. */
+    snprintf(err, n, "the region ran as %d x %d, the shape probe as %d x %d: the map is made for the latter", info[1],
+             info[2], c->shape[1], c->shape[2]);
     return 1;
   }
   if (!info[0]) { /* the fetch reports it: no number from a host run */
     *s = 1;
     return 0;
   }
-  return ok_span_ns(c->htim, ac_T, s, err, n);
+  return ok_span_ns(c->htim, T, s, err, n);
 }
 static int ac_fetch(void *vc, const struct ok_cmap *m, unsigned *got, unsigned long long *sink, int *on, char *err,
                     size_t n) {
@@ -143,7 +151,7 @@ static int ac_fetch(void *vc, const struct ok_cmap *m, unsigned *got, unsigned l
   int info[3] = {0, 0, 0};
   ac_util(c, 1, 0, 0, m->groups, m->padding);
   if (omp_target_memcpy(got, c->out, (size_t)m->groups * sizeof *got, 0, 0, c->host, c->dev) ||
-      omp_target_memcpy(sink, c->sink, ac_T * sizeof *sink, 0, 0, c->host, c->dev) ||
+      omp_target_memcpy(sink, c->sink, c->T * sizeof *sink, 0, 0, c->host, c->dev) ||
       omp_target_memcpy(info, c->info, sizeof info, 0, 0, c->host, c->dev)) {
     snprintf(err, n, "omp_target_memcpy of the counters failed");
     return 1;
@@ -159,13 +167,41 @@ static void ac_release(void *vc) {
   free(c->htim);
 }
 
+/* The shape the map's region runs in: the region once with no op (c->info must exist). 0 with
+ * c->T and c->shape set; else the reason in why and 1 (ran on the host) or 2 (no usable shape). */
+static int ac_shape(struct ac_ctx *c, char *why, size_t n) {
+  int info[3] = {0, 0, 0};
+  c->T = 0;
+  if (omp_target_memcpy(c->info, info, sizeof info, 0, 0, c->dev, c->host)) return snprintf(why, n, "omp_target_memcpy failed"), 2;
+  ac_region(c, -1, 0, 0, 1, 1);
+  if (omp_target_memcpy(info, c->info, sizeof info, 0, 0, c->host, c->dev)) return snprintf(why, n, "omp_target_memcpy failed"), 2;
+  const int v = ok_ot_shape_verdict(why, n, info, OK_AC_TEAMS, OK_AC_THREADS);
+  if (v) return v;
+  memcpy(c->shape, info, sizeof info);
+  c->T = (long)info[1] * info[2];
+  return 0;
+}
+
 static int sweep(const struct ok_variant *v, const struct ok_params *p) {
   if (!ok_ot_device_available()) return ok_ot_rate_on_host(v, p);
   struct ac_ctx c;
   memset(&c, 0, sizeof c);
   c.dev = omp_get_default_device();
   c.host = omp_get_initial_device();
-  struct ok_cmap_dev d = {&c, ac_T, OK_AC_TEAMS, OK_AC_THREADS, "ok_ot_ac_%s_test", NULL, 32,
+  char why[160] = "";
+  c.info = omp_target_alloc(3 * sizeof(int), c.dev);
+  const int shape = c.info ? ac_shape(&c, why, sizeof why) : 2;
+  if (c.info) omp_target_free(c.info, c.dev), c.info = NULL;
+  if (shape) { /* one line says why: no map without the shape it is made for */
+    struct ok_rate r;
+    memset(&r, 0, sizeof r);
+    r.type = "uint", r.teams = OK_AC_TEAMS, r.threads = OK_AC_THREADS, r.timer = OK_SPAN_TIMER;
+    r.ran_on_host = shape == 1, r.error = shape != 1;
+    snprintf(r.detail, sizeof r.detail, "shape probe: %s", c.info || why[0] ? why : "omp_target_alloc failed");
+    ok_emit_rate(v, p, &r);
+    return 1;
+  }
+  struct ok_cmap_dev d = {&c, c.T, c.shape[1], c.shape[2], "ok_ot_ac_%s_test", NULL, 32,
                           ac_alloc, ac_upload, ac_run, ac_fetch, ac_release};
   return ok_cmap_sweep(v, p, &d);
 }

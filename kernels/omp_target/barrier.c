@@ -51,7 +51,7 @@ static void launch_generic(struct ok_tctx *c, int which) {
   }
 }
 
-#define F "bar\\.sync|barrier\\.sync|bar\\.red|__kmpc_barrier|ompx_sync_block"
+#define F "bar\\.sync|barrier\\.sync|bar\\.red|__kmpc_barrier|ompx_sync_block|GOMP_barrier"
 static const struct ok_tprim prims[] = {OK_OT_PRIM(0, ok_ot_barrier, "", int, F, 2, ok_tcheck_ran, 0, 0)};
 OK_OT_SWEEP(sweep_spmd, prims, 1, launch_spmd, 0, 0, 0)
 OK_OT_SWEEP(sweep_generic, prims, 1, launch_generic, 0, 0, 0)

@@ -95,7 +95,9 @@ static void launch_critical_spmd(struct ok_tctx *c, int which) {
   OK_OT_THREAD(OK_OT_CASE(0, ok_ot_critical_add_int, int){})
 }
 static const struct ok_tprim critical_prims[] = {
-    OK_OT_PRIM(0, ok_ot_critical_add_int, "int", int, "atom\\..*cas|__kmpc_critical", 2, ok_tcheck_a0_count, 0,
+    /* GCC's libgomp entry points: GOMP_critical_(name_)start. */
+    OK_OT_PRIM(0, ok_ot_critical_add_int, "int", int,
+               "atom\\..*cas|__kmpc_critical|GOMP_critical_start|GOMP_critical_name_start", 2, ok_tcheck_a0_count, 0,
                "lock=omp critical"),
 };
 static int sweep_critical_spmd(const struct ok_variant *v, const struct ok_params *p) {

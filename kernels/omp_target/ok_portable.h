@@ -85,4 +85,22 @@ static inline void ok_ot_shape_note(char *d, unsigned long n, int teams, int thr
     snprintf(d, n, "ran %d x %d for %d x %d requested%s", teams, threads, want_teams, want_threads,
              OK_OT_CLANG_EXT ? "" : " (libgomp nvptx: one OpenMP thread per warp)");
 }
+
+/* The verdict on a fixed-shape region from what it read inside (info: [0] !omp_is_initial_device(),
+ * [1] teams, [2] threads; its loops index by that shape): 0 ran on the device (d: the shape note,
+ * "" when as requested), 1 ran on the host, 2 no usable shape (none, or more than requested, which
+ * the buffers are not sized for). d says which, in words. */
+static inline int ok_ot_shape_verdict(char *d, unsigned long n, const int *info, int want_teams, int want_threads) {
+  if (!info[0]) {
+    snprintf(d, n, "the region ran on the host (omp_is_initial_device)");
+    return 1;
+  }
+  if (info[1] < 1 || info[1] > want_teams || info[2] < 1 || info[2] > want_threads) {
+    snprintf(d, n, "the region ran as %d x %d, outside the 1..%d x 1..%d requested", info[1], info[2], want_teams,
+             want_threads);
+    return 2;
+  }
+  ok_ot_shape_note(d, n, info[1], info[2], want_teams, want_threads);
+  return 0;
+}
 #endif

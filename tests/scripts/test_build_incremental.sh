@@ -14,7 +14,7 @@ get() { sed -n "s/^$1:[A-Z]*=//p" "${2:-$CACHE}"; }
 K="$TMP/tree/kernels"
 mkdir -p "$K/omp_target/cases" "$TMP/tree/scripts"
 cp -R "$SRC/kernels/common" "$SRC/kernels/CMakeLists.txt" "$SRC/kernels/kernels.def" "$K/"
-cp "$SRC/scripts/compile.sh" "$SRC/scripts/ptxas-keep.sh" "$TMP/tree/scripts/"
+cp "$SRC/scripts/compile.sh" "$SRC/scripts/ptxas-keep.sh" "$SRC/scripts/gcc_keep_ptx.sh" "$TMP/tree/scripts/"
 for f in harness.c prim_harness.c prim_harness.h case_harness.c case_harness.h opaque.c opaque.h ok_portable.h; do
   cp "$SRC/kernels/omp_target/$f" "$K/omp_target/"
 done
@@ -92,6 +92,11 @@ if [ "$gcc" = 1 ]; then
   [ -e "$TMP/gcc/artefacts/remarks/added_repro.gcc-opt-info.txt" ] || fail "target-gcc12 form: no -fopt-info for the added file"
   part=$(printf '%s' "$got" | sed 's/.*link \(libokg-part[0-9]*\.so\).*/\1/')
   readelf -d "$TMP/gcc/ompkit-bench" | grep -q "$part" || fail "target-gcc12 form: the bench does not load $part"
+  # The part's image PTX for the code check (scripts/gcc_keep_ptx.sh), the -save-temps files gone.
+  grep -q 'FUNCTION DEF: ' "$TMP/gcc/artefacts/keep/image/${part%.so}.ptx" || fail "target-gcc12 form: no image PTX for $part"
+  [ "$(grep -c '^// BEGIN PREAMBLE' "$TMP/gcc/artefacts/keep/image/${part%.so}.ptx")" = 1 ] ||
+    fail "target-gcc12 form: the image PTX is not one module"
+  ! ls "$TMP/gcc/lib/" | grep -q xnvptx-none || fail "target-gcc12 form: -save-temps files left: $(ls "$TMP/gcc/lib/")"
 fi
 
 # Remove it: the links only, and its artefacts go.
@@ -109,7 +114,8 @@ if [ "$gcc" = 1 ]; then
   [ ! -e "$TMP/gcc/artefacts/remarks/added_repro.gcc-opt-info.txt" ] || fail "target-gcc12 form: removed file's -fopt-info left behind"
   # Its part links again without it; a part it was alone in goes.
   if [ "$got" = "link ompkit-bench;" ]; then
-    [ ! -e "$TMP/gcc/lib/$part" ] || fail "target-gcc12 form: $part, empty now, is left behind"
+    [ ! -e "$TMP/gcc/lib/$part" ] && [ ! -e "$TMP/gcc/artefacts/keep/image/${part%.so}.ptx" ] ||
+      fail "target-gcc12 form: $part, empty now, or its image PTX is left behind"
   else
     [ "$got" = "link $part;link ompkit-bench;" ] || fail "target-gcc12 form: removing one file ran: $got"
   fi
