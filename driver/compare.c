@@ -9,6 +9,7 @@
 #include "resultset.h"
 
 #include "ok_record.h"
+#include "status.h"
 
 #include <getopt.h>
 #include <math.h>
@@ -56,7 +57,10 @@ static void usage(FILE *f) {
              "are regressions. Exit: 0 none, 1 regression found, 2 bad input.\n");
 }
 
-static int not_run(const char *s) { return s && (!strncmp(s, "skipped", 7) || !strcmp(s, "disabled")); }
+/* Skipped, disabled, not built, not runnable: B says nothing about the point. */
+static int not_run(enum ok_status s) {
+  return ok_status_class(s) == OK_SC_SKIP || ok_status_class(s) == OK_SC_LIMIT;
+}
 
 static void add(json_t *arr, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void add(json_t *arr, const char *fmt, ...) {
@@ -109,11 +113,13 @@ static void compare_point(json_t *row, json_t *a, json_t *b, const struct cmp_op
   int noise = 0;
   if (!a) add(notes, "new in B");
   else if (!b) add(notes, "missing in B");
-  else if (sa && sb && strcmp(sa, sb)) {
-    if (!strcmp(sa, "ok") && not_run(sb)) add(notes, "not run in B (%s)", sb);
-    else if (!strcmp(sa, "ok")) add(reg, "status ok -> %s", sb);
-    else if (!strcmp(sb, "ok")) add(imp, "status %s -> ok", sa);
-    else add(notes, "status %s -> %s", sa, sb);
+  else if (ok_line_status(a) != ok_line_status(b)) { /* measured -> not measured is a regression */
+    enum ok_status xa = ok_line_status(a), xb = ok_line_status(b);
+    const char *na = ok_status_name(xa), *nb = ok_status_name(xb);
+    if (ok_status_measured(xa) && not_run(xb)) add(notes, "not run in B (%s)", nb);
+    else if (ok_status_measured(xa) && !ok_status_measured(xb)) add(reg, "status %s -> %s", na, nb);
+    else if (ok_status_measured(xb) && !ok_status_measured(xa)) add(imp, "status %s -> %s", na, nb);
+    else add(notes, "status %s -> %s", na, nb);
   }
   const char *pa = a ? rs_str(a, OK_FNAME(param)) : NULL, *pb = b ? rs_str(b, OK_FNAME(param)) : NULL;
   if (pa && pb && strcmp(pa, pb)) add(notes, "param %s -> %s", pa, pb); /* same point, another ran=TxN */

@@ -3,9 +3,9 @@
  * are compared in), --lit FILE the JSON `llvm-lit -o` writes (what llvm-test-suite's compare.py
  * reads). Metric names and their units: docs/nightly.md "Dashboards". Exit 0, or 2 on bad input. */
 #define _GNU_SOURCE
-#include "known_defects.h"
 #include "ok_record.h"
 #include "resultset.h"
+#include "status.h"
 
 #include <errno.h>
 #include <getopt.h>
@@ -36,16 +36,20 @@ static void test_name(json_t *j, char *buf, size_t n) {
   snprintf(buf, n, "%s/%s%s%s", k ? k : "-", v ? v : "-", point[0] ? "/" : "", point);
 }
 
-static int status_code(const char *s) {
-  if (kd_is_known(s)) return LNT_XFAIL;
-  return ok_status_is_failure(s) ? LNT_FAIL : LNT_PASS;
+/* LNT has no XPASS: a fixed? point is a failure there, as it fails the run. */
+static int status_code(enum ok_status s) {
+  switch (ok_status_class(s)) {
+  case OK_SC_KNOWN: return LNT_XFAIL;
+  case OK_SC_FAIL:
+  case OK_SC_FIXED: return LNT_FAIL;
+  default: return LNT_PASS;
+  }
 }
 
 /* The metrics of one result line, as an object (numbers and strings). */
 static json_t *metrics(json_t *j) {
   json_t *m = json_object();
-  const char *s = rs_str(j, OK_FNAME(status));
-  json_object_set_new(m, "execution_status", json_integer(status_code(s)));
+  json_object_set_new(m, "execution_status", json_integer(status_code(ok_line_status(j))));
   if (rs_is_ok(j)) {
     double med, mn, mx;
     const char *which = rs_metric(j, &med, &mn, &mx);
@@ -160,9 +164,7 @@ static int write_lit(struct resultset *rs, const char *file) {
     char name[1100], base[1024];
     test_name(j, base, sizeof base);
     snprintf(name, sizeof name, "ompkit :: %s/%s", c, base);
-    int sc = status_code(s);
-    /* lit's codes: a known defect is XFAIL; not measured / skipped are UNSUPPORTED. */
-    const char *code = sc == LNT_XFAIL ? "XFAIL" : sc == LNT_FAIL ? "FAIL" : rs_is_ok(j) ? "PASS" : "UNSUPPORTED";
+    const char *code = ok_status_class_lit[ok_status_class(ok_line_status(j))];
     json_t *m = metrics(j);
     json_object_del(m, "execution_status");
     json_t *et = json_object_get(m, "execution_time");

@@ -4,6 +4,7 @@
 #include "known_defects.h"
 
 #include "ok_record.h"
+#include "status.h"
 
 #include <dirent.h>
 #include <ftw.h>
@@ -39,6 +40,12 @@ static int on_source(const char *p, const struct stat *sb, int type, struct FTW 
   if (ok_expect_parse_file(p, &v, &n, g_err, g_errlen)) return 1;
   for (size_t i = 0; i < n; ++i) {
     if (v[i].kind != OK_EXPECT_FAIL) continue;
+    /* A marker names a failing status of the one table (ok_status.def): anything else never matches. */
+    if (!ok_status_fails(ok_status_parse(v[i].value, NULL)) && ok_status_parse(v[i].value, NULL) != OK_ST_NOT_BUILT) {
+      snprintf(g_err, g_errlen, "%s:%d: EXPECT-FAIL: '%s' is not a failing status (ok_status.def)", p, v[i].line, v[i].value);
+      free(v);
+      return 1;
+    }
     if (g_d->n == g_d->cap) {
       size_t cap = g_d->cap ? g_d->cap * 2 : 16;
       struct kd_marker *nv = realloc(g_d->v, cap * sizeof *nv);
@@ -163,14 +170,6 @@ void kd_describe(const struct ok_expect *e, char *buf, size_t n) {
            e->note[0] ? ")" : "", k->file, e->line);
 }
 
-int kd_is_known(const char *status) { return status && !strncmp(status, "known defect", 12); }
-
-int ok_status_is_failure(const char *status) {
-  return !status || (strcmp(status, "ok") && strncmp(status, "not measured", 12) && strncmp(status, "skipped", 7) &&
-                     strcmp(status, "disabled") && strncmp(status, "not built", 9) &&
-                     strncmp(status, "not runnable", 12) && strcmp(status, OK_DEADLOCK_EXPECTED) && !kd_is_known(status));
-}
-
 enum kd_outcome kd_apply(const struct ok_defects *d, const struct ok_config *c, json_t *line) {
   const struct ok_expect *e = kd_find(d, c, json_string_value(json_object_get(line, OK_FNAME(kernel))),
                                       json_string_value(json_object_get(line, OK_FNAME(variant))));
@@ -178,16 +177,22 @@ enum kd_outcome kd_apply(const struct ok_defects *d, const struct ok_config *c, 
   char what[PATH_MAX + 512];
   kd_describe(e, what, sizeof what);
   json_object_set_new(line, OK_FNAME(expect_fail), json_string(what));
-  const char *s = json_string_value(json_object_get(line, OK_FNAME(status)));
-  if (kd_is_known(s)) return KD_KNOWN; /* applied before (a line read back) */
+  ok_line_normalize(line);
+  enum ok_status s = ok_line_status(line);
+  if (s == OK_ST_KNOWN_DEFECT) return KD_KNOWN; /* applied before (a line read back) */
+  if (s == OK_ST_FIXED) return KD_PASSED;
   /* The marked status first: `not built` is no failure by itself, but marked it is the defect. */
-  size_t n = strlen(e->value);
-  if (s && !strncmp(s, e->value, n) && (s[n] == 0 || s[n] == ':')) {
-    char st[512];
-    snprintf(st, sizeof st, "known defect: %s", s);
-    json_object_set_new(line, OK_FNAME(status), json_string(st));
+  if (s != OK_ST_UNKNOWN && ok_status_parse(e->value, NULL) == s) {
+    const char *err = json_string_value(json_object_get(line, OK_FNAME(error)));
+    char why[1024];
+    snprintf(why, sizeof why, "%s%s%s", ok_status_name(s), err && *err ? ": " : "", err && *err ? err : "");
+    ok_line_set_status(line, OK_ST_KNOWN_DEFECT, why);
     return KD_KNOWN;
   }
-  if (!ok_status_is_failure(s)) return KD_PASSED;
-  return KD_OTHER;
+  switch (ok_status_class(s)) {
+  case OK_SC_PASS: /* passed under the marker: fixed? (its numbers stay) */
+  case OK_SC_NOTMEAS: ok_line_set_status(line, OK_ST_FIXED, NULL); return KD_PASSED;
+  case OK_SC_FAIL: return KD_OTHER;
+  default: return KD_NONE; /* skipped, not built: says nothing about the defect */
+  }
 }

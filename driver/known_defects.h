@@ -1,7 +1,8 @@
 /* Known defects: the EXPECT-FAIL[compiler]: STATUS (note) markers of the kernel sources
  * (remarks/expect.h), applied to result lines. A line that fails as marked becomes
- * `known defect: STATUS` (not a failure); a marked variant whose lines all pass is `fixed?`
- * (a finding, as lit's XPASS is: the marker should go). docs/check.md "Known defects". */
+ * `known defect` (not a failure); a marked line that passes is `fixed?`, and a variant is
+ * fixed? only when all its marked lines pass (ok_variant_class: a finding, as lit's XPASS is:
+ * the marker should go). docs/check.md "Known defects". */
 #ifndef OK_KNOWN_DEFECTS_H
 #define OK_KNOWN_DEFECTS_H
 #include "core.h"
@@ -29,17 +30,12 @@ const struct ok_expect *kd_find(const struct ok_defects *d, const struct ok_conf
 const struct ok_expect *kd_nth(const struct ok_defects *d, const struct ok_config *c, size_t i);
 
 enum kd_outcome { KD_NONE, KD_KNOWN, KD_PASSED, KD_OTHER };
-/* One result line of c: unmarked (KD_NONE); failed as marked: status rewritten to
- * "known defect: <status>" (KD_KNOWN); passed under a marker (KD_PASSED); failed otherwise
- * (KD_OTHER, still a failure). Marked lines get "expect_fail", the marker in words. */
+/* One result line of c: unmarked, or skipped/not built under a marker (KD_NONE); failed as
+ * marked: status `known defect`, `error` "<status>[: why]" (KD_KNOWN); passed under a marker:
+ * status `fixed?` (KD_PASSED); failed otherwise (KD_OTHER, still a failure). Marked lines get
+ * "expect_fail", the marker in words. Statuses: kernels/common/ok_status.def. */
 enum kd_outcome kd_apply(const struct ok_defects *d, const struct ok_config *c, json_t *line);
 
 /* "EXPECT-FAIL[clang-19]: wrong result (note) at FILE:LINE" */
 void kd_describe(const struct ok_expect *e, char *buf, size_t n);
-/* Whether a status is a known defect's ("known defect: ..."). */
-int kd_is_known(const char *status);
-/* A finding for the exit status: not ok, not measured, skipped, disabled or a known defect. */
-/* A deadlock probe's timeout, the outcome it is there for (run.c): not a failure. */
-#define OK_DEADLOCK_EXPECTED "deadlock (expected)"
-int ok_status_is_failure(const char *status);
 #endif

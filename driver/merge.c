@@ -5,6 +5,7 @@
  * input; the merged folder is written only when every input loaded. */
 #define _GNU_SOURCE
 #include "ok_record.h"
+#include "status.h"
 #include "resultset.h"
 
 #include <errno.h>
@@ -43,6 +44,7 @@ static int append_renamed(const char *path, const char *label, FILE *out) {
       json_decref(j);
       continue;
     }
+    ok_line_normalize(j); /* the merged folder is record format 2 whatever its inputs were */
     const char *c = json_string_value(json_object_get(j, OK_FNAME(config)));
     if (c) {
       char nc[600];
@@ -149,6 +151,7 @@ int cmd_merge(int argc, char **argv) {
     }
     json_object_set_new(prov, "configs", configs);
     json_object_set_new(prov, "merged_from", from);
+    json_object_set_new(prov, "record_version", json_integer(OK_RECORD_VERSION));
     char hosts[1024] = "";
     for (int i = 0; i < nin; ++i)
       snprintf(hosts + strlen(hosts), sizeof hosts - strlen(hosts), "%s%s", i ? "," : "", labels[i]);

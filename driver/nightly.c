@@ -6,7 +6,7 @@
  * failure that no EXPECT-FAIL marks, a broken expectation, a `fixed?` known defect), 2 usage,
  * environment or build error. */
 #define _GNU_SOURCE
-#include "known_defects.h"
+#include "status.h"
 #include "ok_record.h"
 #include "resultset.h"
 
@@ -72,6 +72,39 @@ static void add_s(json_t *arr, const char *fmt, ...) {
   va_end(ap);
 }
 
+/* Per variant, by ok_variant_class (the rule of the run's summary and the report): failures (one
+ * entry per failing point), known defects (variant -> marker), fixed? variants. */
+static void status_lists(json_t *lines, json_t *known, json_t *fixed, json_t *failures) {
+  json_t *var = json_object(), *j, *e; /* key -> [points per class..., marker] */
+  size_t i;
+  json_array_foreach(lines, i, j) {
+    const char *c = rs_str(j, OK_FNAME(config)), *k = rs_str(j, OK_FNAME(kernel)), *v = rs_str(j, OK_FNAME(variant));
+    char key[768], point[512];
+    snprintf(key, sizeof key, "%s %s/%s", c ? c : "?", k ? k : "-", v ? v : "-");
+    if (!(e = json_object_get(var, key))) json_object_set_new(var, key, e = json_pack("{s:[iiiiiii]}", "n", 0, 0, 0, 0, 0, 0, 0));
+    if (rs_str(j, OK_FNAME(expect_fail))) json_object_set(e, "marker", json_object_get(j, OK_FNAME(expect_fail)));
+    enum ok_status s = ok_line_status(j);
+    json_t *n = json_object_get(e, "n");
+    size_t cl = (size_t)ok_status_class(s);
+    json_array_set_new(n, cl, json_integer(json_integer_value(json_array_get(n, cl)) + 1));
+    if (!ok_status_fails(s)) continue;
+    rs_point_label(j, point, sizeof point);
+    const char *err = rs_str(j, OK_FNAME(error)), *st = rs_str(j, OK_FNAME(status));
+    add_s(failures, "%s%s%s: %s%s%s", key, point[0] ? " " : "", point, st ? st : "no status", err ? ": " : "",
+          err ? err : "");
+  }
+  const char *key;
+  json_object_foreach(var, key, e) {
+    long n[OK_SC_COUNT];
+    for (int c = 0; c < OK_SC_COUNT; ++c) n[c] = (long)json_integer_value(json_array_get(json_object_get(e, "n"), (size_t)c));
+    const char *mark = rs_str(e, "marker");
+    enum ok_status_class vc = ok_variant_class(n);
+    if (vc == OK_SC_KNOWN) json_object_set_new(known, key, json_string(mark ? mark : ""));
+    else if (vc == OK_SC_FIXED) add_s(fixed, "%s: fixed? %ld point(s) passed under %s", key, n[OK_SC_FIXED], mark ? mark : "?");
+  }
+  json_decref(var);
+}
+
 /* The verdict on result folder R against baseline B (and check.json, when given). Fills doc. */
 static int judge(const char *rdir, const char *bdir, const char *check_path, const struct nopts *o, const char *outdir,
                  json_t *doc) {
@@ -81,37 +114,9 @@ static int judge(const char *rdir, const char *bdir, const char *check_path, con
     rs_free(&R);
     return OK_EXIT_USAGE;
   }
-  json_t *findings = json_array(), *known = json_object(), *fixed = json_array(), *failures = json_array();
-  /* Failures, known defects, fixed?: per variant (config|kernel|variant). */
-  json_t *var = json_object(); /* key -> {known, passed, failed, marker} */
+  json_t *known = json_object(), *fixed = json_array(), *failures = json_array();
+  status_lists(R.lines, known, fixed, failures);
   size_t i;
-  json_t *j;
-  json_array_foreach(R.lines, i, j) {
-    const char *s = rs_str(j, OK_FNAME(status)), *c = rs_str(j, OK_FNAME(config)), *k = rs_str(j, OK_FNAME(kernel)),
-               *v = rs_str(j, OK_FNAME(variant)), *mark = rs_str(j, OK_FNAME(expect_fail));
-    char key[768], point[512];
-    snprintf(key, sizeof key, "%s %s/%s", c ? c : "?", k ? k : "-", v ? v : "-");
-    json_t *e = json_object_get(var, key);
-    if (!e) json_object_set_new(var, key, e = json_pack("{s:i,s:i,s:i}", "known", 0, "passed", 0, "failed", 0));
-    if (mark) json_object_set_new(e, "marker", json_string(mark));
-    const char *slot = kd_is_known(s) ? "known" : ok_status_is_failure(s) ? "failed" : "passed";
-    json_object_set_new(e, slot, json_integer(json_integer_value(json_object_get(e, slot)) + 1));
-    if (!strcmp(slot, "failed")) {
-      rs_point_label(j, point, sizeof point);
-      const char *err = rs_str(j, OK_FNAME(error));
-      add_s(failures, "%s%s%s: %s%s%s", key, point[0] ? " " : "", point, s ? s : "no status", err ? ": " : "",
-            err ? err : "");
-    }
-  }
-  const char *key;
-  json_object_foreach(var, key, j) {
-    long kn = (long)json_integer_value(json_object_get(j, "known")), f = (long)json_integer_value(json_object_get(j, "failed"));
-    long p = (long)json_integer_value(json_object_get(j, "passed"));
-    const char *mark = rs_str(j, "marker");
-    if (kn) json_object_set_new(known, key, json_string(mark ? mark : ""));
-    else if (mark && p && !f) add_s(fixed, "%s: fixed? %ld line(s) passed under %s", key, p, mark);
-  }
-  json_decref(var);
   /* The baseline comparison: ompkit compare's own rules (compare.c), run on the two folders. */
   char self[PATH_MAX];
   ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
@@ -131,7 +136,7 @@ static int judge(const char *rdir, const char *bdir, const char *check_path, con
   }
   ok_proc_free(&p);
   if (!cmp) {
-    json_decref(findings), json_decref(known), json_decref(fixed), json_decref(failures);
+    json_decref(known), json_decref(fixed), json_decref(failures);
     rs_free(&R), rs_free(&B);
     return OK_EXIT_USAGE;
   }
@@ -161,7 +166,7 @@ static int judge(const char *rdir, const char *bdir, const char *check_path, con
   if (check_path && !(check = json_load_file(check_path, 0, NULL))) {
     ok_err("nightly: %s: not a check.json", check_path);
     json_decref(cmp), json_decref(regressions), json_decref(broken);
-    json_decref(findings), json_decref(known), json_decref(fixed), json_decref(failures);
+    json_decref(known), json_decref(fixed), json_decref(failures);
     rs_free(&R), rs_free(&B);
     return OK_EXIT_USAGE;
   }
@@ -182,6 +187,12 @@ static int judge(const char *rdir, const char *bdir, const char *check_path, con
   json_object_set_new(doc, "broken_expectations", broken);
   json_object_set_new(doc, "fixed", fixed);
   json_object_set_new(doc, "known_defects", known);
+  struct ok_tally t; /* the run's summary and the report's header count the same way */
+  ok_tally_lines(R.lines, &t);
+  json_object_set_new(doc, "tally", ok_tally_json(&t));
+  char tl[2048];
+  ok_tally_format(&t, tl, sizeof tl);
+  json_object_set_new(doc, "tally_line", json_string(tl));
   json_object_set_new(doc, "check", check ? json_pack("{s:O?,s:O?}", "hold", json_object_get(check, "hold"), "fail",
                                                       json_object_get(check, "fail"))
                                           : json_null());
@@ -189,7 +200,6 @@ static int judge(const char *rdir, const char *bdir, const char *check_path, con
   json_object_set_new(doc, "provenance_changes", json_incref(json_object_get(cmp, "provenance_changes")));
   json_decref(check);
   json_decref(cmp);
-  json_decref(findings);
   rs_free(&R);
   rs_free(&B);
   return finding ? OK_EXIT_FINDING : OK_EXIT_OK;
@@ -218,6 +228,7 @@ static void write_report(const char *outdir, json_t *doc, int rc) {
   static const char *const keys[] = {"llvm", "build", "result", "baseline", "mode", NULL};
   for (int k = 0; keys[k]; ++k)
     if (rs_str(doc, keys[k])) fprintf(f, "- %s: `%s`\n", keys[k], rs_str(doc, keys[k]));
+  if (rs_str(doc, "tally_line")) fprintf(f, "- results: %s\n", rs_str(doc, "tally_line"));
   json_t *ch = json_object_get(doc, "check");
   if (json_is_object(ch))
     fprintf(f, "- ompkit check: %lld hold, %lld fail\n", (long long)json_integer_value(json_object_get(ch, "hold")),

@@ -5,7 +5,7 @@
  * This file builds the rows all of them read. */
 #define _GNU_SOURCE
 #include "report.h"
-#include "known_defects.h"
+#include "status.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -138,19 +138,13 @@ int rp_mode_rank(const char *m) {
   return -1;
 }
 
+/* A known defect's line, or a fixed? one (a marked line that passed). */
 int rp_is_known_defect(json_t *j) {
-  const char *s = rs_str(j, "status");
-  return s && (!strncmp(s, "known defect", 12) || !strncmp(s, "fixed?", 6));
+  enum ok_status_class c = ok_status_class(ok_line_status(j));
+  return c == OK_SC_KNOWN || c == OK_SC_FIXED;
 }
 
-/* Anything that is not ok, skipped, disabled or a known defect is a failure, whatever it says. */
-int rp_is_failure(json_t *j) {
-  const char *s = rs_str(j, "status");
-  if (!s) return 1;
-  return strcmp(s, "ok") && strncmp(s, "skipped", 7) && strncmp(s, "disabled", 8) && !rp_is_known_defect(j) &&
-         strcmp(s, OK_DEADLOCK_EXPECTED) /* a deadlock probe that hung as it should */ &&
-         strncmp(s, "not built", 9) && strncmp(s, "not runnable", 12); /* the compiler's limits, listed apart */
-}
+int rp_is_failure(json_t *j) { return ok_status_fails(ok_line_status(j)); }
 
 void rp_form_label(struct report *r, const struct rrow *w, int slot, char *buf, size_t n) {
   int len = snprintf(buf, n, "%s%s%s", w->kernel, w->form[0] ? "/" : "", w->form);
@@ -190,30 +184,32 @@ static long teams_of(json_t *j) {
   return t > 0 ? t : rs_int(j, "blocks");
 }
 
-/* A point's label ("int 128×1024 stride 32 order=relaxed"; shape=0 leaves out the launch shape
- * and affinity), its key, and its workload key (the point less its launch shape and affinity,
- * which is how native lines are matched). */
+/* A point's label for people ("int 128×1024 stride 32 order=relaxed size=4096"; shape_in_label=0
+ * leaves out the launch shape and affinity), its key (every point dimension of ok_record.def,
+ * rs_dims_key) and its workload key (the dimensions less the launch shape: how native lines are
+ * matched to GPU rows). */
 static void point_of_shape(json_t *j, int shape_in_label, char *label, size_t nl, char *key, size_t nk, char *wkey,
                            size_t nw, long *total) {
-  char ty[64], st[32], af[64], pa[256];
-  scalar(json_object_get(j, "type"), ty, sizeof ty);
-  scalar(json_object_get(j, "stride"), st, sizeof st);
-  scalar(json_object_get(j, "affinity"), af, sizeof af);
-  param_of(j, pa, sizeof pa);
   long th = rs_int(j, "threads"), te = teams_of(j);
-  char shape[64] = "";
-  if (th > 0 && shape_in_label) snprintf(shape, sizeof shape, "%ld×%ld", te > 0 ? te : 1, th);
   *total = (th > 0 ? th : 0) * (te > 0 ? te : 1);
-  int len = 0;
+  rs_dims_key(j, RS_DIM_WORK | RS_DIM_SHAPE, key, nk);
+  rs_dims_key(j, RS_DIM_WORK, wkey, nw);
+  size_t len = 0;
   label[0] = 0;
-  const char *parts[] = {ty, shape, st[0] ? "stride " : "", st, shape_in_label ? af : "", pa};
-  for (int i = 0; i < 6; ++i) {
-    if (!parts[i][0] || len < 0 || (size_t)len >= nl) continue;
-    int glue = len && i != 3; /* "stride " and its value stay together */
-    len += snprintf(label + len, nl - (size_t)len, "%s%s", glue ? " " : "", parts[i]);
+  for (int i = 0; rs_point_fields[i] && len < nl; ++i) {
+    const char *f = rs_point_fields[i];
+    char v[256] = "", part[300];
+    if (!strcmp(f, OK_FNAME(param))) param_of(j, v, sizeof v);
+    else scalar(json_object_get(j, f), v, sizeof v);
+    if (!strcmp(f, OK_FNAME(threads)) && th > 0 && shape_in_label) snprintf(part, sizeof part, "%ld×%ld", te > 0 ? te : 1, th);
+    else if (!strcmp(f, OK_FNAME(teams)) || !strcmp(f, OK_FNAME(threads)) || !v[0]) continue;
+    else if (!strcmp(f, OK_FNAME(affinity)) && !shape_in_label) continue;
+    else if (!strcmp(f, OK_FNAME(stride))) snprintf(part, sizeof part, "stride %s", v);
+    else if (!strcmp(f, OK_FNAME(type)) || !strcmp(f, OK_FNAME(param)) || !strcmp(f, OK_FNAME(affinity)))
+      snprintf(part, sizeof part, "%s", v);
+    else snprintf(part, sizeof part, "%s=%s", f, v); /* any other dimension, by its name */
+    len += (size_t)snprintf(label + len, nl - len, "%s%s", len ? " " : "", part);
   }
-  snprintf(key, nk, "%s|%ld|%ld|%s|%s|%s", ty, th, te, st, af, pa);
-  snprintf(wkey, nw, "%s|%s|%s", ty, st, pa);
 }
 
 void rp_point_label(json_t *j, char *buf, size_t n) {
@@ -226,11 +222,9 @@ static void point_of(json_t *j, char *label, size_t nl, char *key, size_t nk, ch
   point_of_shape(j, 1, label, nl, key, nk, wkey, nw, total);
 }
 
-/* Cuts a key at its last '|' (its last field is param). */
-static char *strip_last(char *key) {
-  char *bar = strrchr(key, '|');
-  if (bar) *bar = 0;
-  return key;
+/* A row's representative line: its omp_target point, else its CUDA one. */
+static json_t *row_line(const struct rrow *w) {
+  return w->omp[SL_SPMD] ? w->omp[SL_SPMD] : w->omp[SL_GENERIC] ? w->omp[SL_GENERIC] : w->cuda;
 }
 
 static const char *model_of(json_t *j) {
@@ -422,13 +416,15 @@ static void build_rows(struct report *r) {
     const char *cv = ref_variant(json_object_get(cuda_vars, w->kernel), w->kernel, w->form);
     if (!cv) continue;
     w->cuda_variant = cv;
-    char key[1200], wkey0[512];
+    char key[1200], wkey0[512], np[512];
     snprintf(key, sizeof key, "%s|%s|%s", w->kernel, cv, w->pkey);
     w->cuda = json_object_get(cuda_at, key);
     /* A param the reference lacks (order=relaxed against plain atomicAdd): its param-less point. */
-    strip_last(key), strip_last(strcpy(wkey0, w->wkey));
-    if (!w->cuda) w->cuda = json_object_get(cuda_at, strcat(key, "|"));
-    json_t *probe = w->omp[SL_SPMD] ? w->omp[SL_SPMD] : w->omp[SL_GENERIC];
+    json_t *probe = row_line(w);
+    rs_dims_key(probe, RS_DIM_WORK | RS_DIM_SHAPE | RS_DIM_NO_PARAM, np, sizeof np);
+    rs_dims_key(probe, RS_DIM_WORK | RS_DIM_NO_PARAM, wkey0, sizeof wkey0);
+    snprintf(key, sizeof key, "%s|%s|%s", w->kernel, cv, np);
+    if (!w->cuda) w->cuda = json_object_get(cuda_at, key);
     long th = rs_int(probe, "threads"), te = teams_of(probe);
     if (!w->cuda && th > 0 && te > 1) {
       double gap = 0.1;
@@ -440,7 +436,8 @@ static void build_rows(struct report *r) {
         long t;
         point_of(j, l, sizeof l, k, sizeof k, wk, sizeof wk, &t);
         double g = fabs((double)teams_of(j) - (double)te) / (double)te;
-        if ((strcmp(wk, w->wkey) && strcmp(strip_last(wk), wkey0)) || g > gap) continue;
+        rs_dims_key(j, RS_DIM_WORK | RS_DIM_NO_PARAM, np, sizeof np);
+        if ((strcmp(wk, w->wkey) && strcmp(np, wkey0)) || g > gap) continue;
         gap = g, w->cuda = j, w->cuda_approx = 1;
       }
     }
@@ -470,7 +467,10 @@ static void build_rows(struct report *r) {
     char wk[512];
     snprintf(wk, sizeof wk, "%s", w->wkey);
     w->native = best_native(r, w->kernel, nv, wk);
-    if (!w->native) w->native = best_native(r, w->kernel, nv, strcat(strip_last(wk), "|"));
+    if (!w->native && row_line(w)) { /* the workload less its param */
+      rs_dims_key(row_line(w), RS_DIM_WORK | RS_DIM_NO_PARAM, wk, sizeof wk);
+      w->native = best_native(r, w->kernel, nv, wk);
+    }
     if (!w->native) continue;
     /* the chosen line's own workload is represented (a failed line may have matched any) */
     char key[1200], l[256], k[512];

@@ -4,6 +4,7 @@
  * compiler doing its job and never a surprise; a mode demoted below what the source says is. */
 #define _GNU_SOURCE
 #include "report.h"
+#include "status.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -77,50 +78,68 @@ static double model_weight(json_t *j) {
   return ok_model_of(m) == OKM_OMP_TARGET ? 3 : ok_model_of(m) == OKM_CUDA ? 2 : 1;
 }
 
-/* Failures and known defects, one item per (config, kernel, variant, status). */
+/* One variant's lines: the count per status class, and its first failing and first marked line. */
+struct vstat {
+  json_t *first, *marked, *fails; /* fails: status -> {first, points} */
+  long n[OK_SC_COUNT];
+};
+
+static void variant_items(struct report *r, struct items *it, struct vstat *v) {
+  char lab[512], href[32] = "";
+  line_label(v->first, lab, sizeof lab);
+  struct rrow *w = row_of(r, v->first);
+  if (w) rp_row_anchor(r, w, href, sizeof href);
+  const char *st;
+  json_t *g;
+  json_object_foreach(v->fails, st, g) { /* failures: one item per status, omp_target first, then by points */
+    long pts = rs_int(g, "points");
+    json_t *first = json_object_get(g, "first");
+    char pt[300] = "", own[256];
+    rp_point_label(first, own, sizeof own);
+    if (pts > 1) snprintf(pt, sizeof pt, " at %ld points", pts);
+    else if (own[0]) snprintf(pt, sizeof pt, " at %s", own);
+    struct item *x = add(it, G_FAIL, model_weight(first) * 1000 + (double)pts, href, "%s: %s%s", lab, st, pt);
+    snprintf(x->why, sizeof x->why, "%s", rs_str(first, "error") ? rs_str(first, "error") : rs_str(first, "detail") ?: "");
+  }
+  /* The variant's verdict is ok_variant_class's, as in the run's summary and nightly.json. */
+  enum ok_status_class vc = ok_variant_class(v->n);
+  long marked = v->n[OK_SC_KNOWN] + v->n[OK_SC_FIXED];
+  if (vc == OK_SC_KNOWN) {
+    struct item *x = add(it, G_KNOWN, 1, href, "%s: known defect at %ld of %ld marked point(s)%s", lab, v->n[OK_SC_KNOWN],
+                         marked, v->n[OK_SC_FIXED] ? " (passes at the others)" : "");
+    snprintf(x->why, sizeof x->why, "%s", rs_str(v->marked, "error") ?: "");
+  } else if (vc == OK_SC_FIXED) { /* news: ranks above the defects still there */
+    struct item *x = add(it, G_KNOWN, 2, href, "%s: fixed? passed at all %ld marked point(s)", lab, marked);
+    snprintf(x->why, sizeof x->why, "%s", rs_str(v->marked, "expect_fail") ?: "");
+  }
+}
+
+/* Failures and known defects, per variant (config, kernel, variant). */
 static void status_items(struct report *r, struct items *it) {
-  json_t *groups = json_array(), *at = json_object();
-  size_t i;
-  json_t *j;
+  json_t *at = json_object(), *j;
+  struct vstat *vs = calloc(json_array_size(r->rs.lines) + 1, sizeof *vs);
+  size_t i, nv = 0;
   json_array_foreach(r->rs.lines, i, j) {
-    /* A line that passed under an EXPECT-FAIL marker (known_defects.c): the defect may be fixed. */
-    int passed_marked = rs_is_ok(j) && rs_str(j, "expect_fail");
-    if (!rs_str(j, "kernel") || (!rp_is_known_defect(j) && !rp_is_failure(j) && !passed_marked)) continue;
+    if (!rs_str(j, "kernel")) continue;
     char key[1024];
-    snprintf(key, sizeof key, "%s|%s|%s|%s", rs_str(j, "config"), rs_str(j, "kernel"), rs_str(j, "variant"),
-             passed_marked ? "fixed?" : rs_str(j, "status") ? rs_str(j, "status") : "");
-    json_t *g = json_object_get(at, key);
-    if (!g) {
-      json_object_set_new(at, key, g = json_pack("{s:O,s:i}", "first", j, "points", 0));
-      json_array_append(groups, g);
-    }
+    snprintf(key, sizeof key, "%s|%s|%s", rs_str(j, "config"), rs_str(j, "kernel"), rs_str(j, "variant"));
+    json_t *ix = json_object_get(at, key);
+    if (!ix) json_object_set_new(at, key, ix = json_integer((json_int_t)nv)), vs[nv].first = j, vs[nv++].fails = json_object();
+    struct vstat *v = &vs[json_integer_value(ix)];
+    enum ok_status s = ok_line_status(j);
+    ++v->n[ok_status_class(s)];
+    if (ok_status_class(s) == OK_SC_KNOWN || (!v->marked && ok_status_class(s) == OK_SC_FIXED)) v->marked = j;
+    if (!ok_status_fails(s)) continue;
+    const char *name = rs_str(j, "status") ? rs_str(j, "status") : "no status";
+    json_t *g = json_object_get(v->fails, name);
+    if (!g) json_object_set_new(v->fails, name, g = json_pack("{s:O,s:i}", "first", j, "points", 0));
     json_object_set_new(g, "points", json_integer(rs_int(g, "points") + 1));
   }
-  json_t *g;
-  json_array_foreach(groups, i, g) {
-    json_t *first = json_object_get(g, "first");
-    char lab[512], href[32] = "", pt[300] = "";
-    line_label(first, lab, sizeof lab);
-    struct rrow *w = row_of(r, first);
-    if (w) rp_row_anchor(r, w, href, sizeof href);
-    long pts = rs_int(g, "points");
-    if (pts > 1) snprintf(pt, sizeof pt, " at %ld points", pts);
-    else {
-      char own[256];
-      rp_point_label(first, own, sizeof own);
-      if (own[0]) snprintf(pt, sizeof pt, " at %s", own);
-    }
-    int fixed = rs_is_ok(first) && rs_str(first, "expect_fail"), known = fixed || rp_is_known_defect(first);
-    const char *st = fixed ? "fixed?" : rs_str(first, "status") ? rs_str(first, "status") : "no status";
-    const char *why = fixed ? rs_str(first, "expect_fail")
-                      : rs_str(first, "error") ? rs_str(first, "error") : rs_str(first, "detail");
-    /* omp_target failures first, then by how many points fail; "fixed?" (a known defect that
-     * passed) is news and ranks above the defects still there. */
-    double score = known ? (!strncmp(st, "fixed?", 6) ? 2 : 1) : model_weight(first) * 1000 + (double)pts;
-    struct item *x = add(it, known ? G_KNOWN : G_FAIL, score, href, "%s: %s%s", lab, st, pt);
-    snprintf(x->why, sizeof x->why, "%s", why ? why : "");
+  for (size_t k = 0; k < nv; ++k) {
+    variant_items(r, it, &vs[k]);
+    json_decref(vs[k].fails);
   }
-  json_decref(groups);
+  free(vs);
   json_decref(at);
 }
 
@@ -335,23 +354,20 @@ static void family_table(struct report *r, struct form *f, size_t nf) {
 /* The one line under the title: machine, sweep, commit, what ran and what failed. */
 static void key_line(struct report *r) {
   json_t *p = r->rs.prov;
-  size_t i, ok = 0, fail = 0, other = 0, kernels = 0;
-  json_t *j;
-  json_array_foreach(r->rs.lines, i, j) {
-    if (!rs_str(j, "kernel")) continue;
-    ++kernels;
-    if (rs_is_ok(j)) ++ok;
-    else if (rp_is_failure(j)) ++fail;
-    else ++other;
-  }
-  char buf[1200];
+  char buf[2400];
   const char *gpu = rs_str(json_object_get(p, "gpu"), "device_name"), *sha = rs_str(p, "git_sha");
   int l = snprintf(buf, sizeof buf, "%.*s", gpu ? (int)strcspn(gpu, "(") : 7, gpu ? gpu : "no GPU");
   while (l > 0 && buf[l - 1] == ' ') buf[--l] = 0;
   if (rs_str(p, "sweep")) l += snprintf(buf + l, sizeof buf - (size_t)l, " · %s sweep", rs_str(p, "sweep"));
   if (sha) l += snprintf(buf + l, sizeof buf - (size_t)l, " · git %.10s", sha);
-  l += snprintf(buf + l, sizeof buf - (size_t)l, " · %zu results: %zu ok, %zu failed", kernels, ok, fail);
-  if (other) l += snprintf(buf + l, sizeof buf - (size_t)l, ", %zu skipped or known", other);
+  /* The run's summary line, word for word (status.c): the same counts in the same units. */
+  struct ok_tally t;
+  ok_tally_lines(r->rs.lines, &t);
+  if (l > 0 && (size_t)l < sizeof buf) l += snprintf(buf + l, sizeof buf - (size_t)l, " · ");
+  if (l > 0 && (size_t)l < sizeof buf) ok_tally_format(&t, buf + l, sizeof buf - (size_t)l);
+  l = (int)strlen(buf);
+  size_t i;
+  json_t *j;
   json_array_foreach(r->rs.lines, i, j) { /* configurations that did not run at all */
     if (rs_str(j, "kernel") || l <= 0 || (size_t)l >= sizeof buf) continue;
     l += snprintf(buf + l, sizeof buf - (size_t)l, " · %s: %s", rs_str(j, "config") ? rs_str(j, "config") : "?",

@@ -2,6 +2,7 @@
 #include "resultset.h"
 
 #include "ok_record.h"
+#include "status.h"
 
 #include <errno.h>
 #include <math.h>
@@ -15,6 +16,11 @@ const char *const rs_point_fields[] = {
 #define OK_FIELD(name, kind, unit, role, csv, scope, doc) OK_IF_DIM(role, #name, )
 #include "ok_record.def"
     NULL};
+/* Per rs_point_fields entry: a launch-shape dimension (OK_R_SHAPE). */
+static const int point_is_shape[] = {
+#define OK_FIELD(name, kind, unit, role, csv, scope, doc) OK_IF_DIM(role, role == OK_R_SHAPE, )
+#include "ok_record.def"
+    0};
 /* Time-like metrics in order of preference. */
 static const char *const metrics[] = {
 #define OK_FIELD(name, kind, unit, role, csv, scope, doc) OK_IF_STATS(kind, #name, )
@@ -30,10 +36,7 @@ long rs_int(json_t *j, const char *key) {
   return -1;
 }
 
-int rs_is_ok(json_t *j) {
-  const char *s = rs_str(j, OK_FNAME(status));
-  return s && !strcmp(s, "ok");
-}
+int rs_is_ok(json_t *j) { return ok_status_measured(ok_line_status(j)); }
 
 static void scalar(json_t *v, char *buf, size_t n) {
   if (json_is_string(v)) snprintf(buf, n, "%s", json_string_value(v));
@@ -57,21 +60,30 @@ void rs_param_key(const char *p, char *out, size_t n) {
   }
 }
 
-void rs_key(json_t *j, int with_config, char *buf, size_t n) {
-  const char *c = rs_str(j, OK_FNAME(config)), *k = rs_str(j, OK_FNAME(kernel)), *v = rs_str(j, OK_FNAME(variant));
-  int len = with_config ? snprintf(buf, n, "%s|%s|%s", c ? c : "", k ? k : "", v ? v : "")
-                        : snprintf(buf, n, "%s", k ? k : "");
-  for (int i = 0; rs_point_fields[i] && len > 0 && (size_t)len < n; ++i) {
+void rs_dims_key(json_t *j, unsigned what, char *buf, size_t n) {
+  size_t len = 0;
+  buf[0] = 0;
+  for (int i = 0; rs_point_fields[i] && len < n; ++i) {
     json_t *f = json_object_get(j, rs_point_fields[i]);
-    if (!f || json_is_null(f)) continue;
+    int param = !strcmp(rs_point_fields[i], OK_FNAME(param));
+    if (!f || json_is_null(f) || !(what & (point_is_shape[i] ? RS_DIM_SHAPE : RS_DIM_WORK)) ||
+        (param && (what & RS_DIM_NO_PARAM)))
+      continue;
     char val[256];
-    if (!strcmp(rs_point_fields[i], OK_FNAME(param)) && json_is_string(f)) {
+    if (param && json_is_string(f)) {
       rs_param_key(json_string_value(f), val, sizeof val);
       if (!val[0]) continue;
     } else
       scalar(f, val, sizeof val);
-    len += snprintf(buf + len, n - (size_t)len, "|%s=%s", rs_point_fields[i], val);
+    len += (size_t)snprintf(buf + len, n - len, "|%s=%s", rs_point_fields[i], val);
   }
+}
+
+void rs_key(json_t *j, int with_config, char *buf, size_t n) {
+  const char *c = rs_str(j, OK_FNAME(config)), *k = rs_str(j, OK_FNAME(kernel)), *v = rs_str(j, OK_FNAME(variant));
+  int len = with_config ? snprintf(buf, n, "%s|%s|%s", c ? c : "", k ? k : "", v ? v : "")
+                        : snprintf(buf, n, "%s", k ? k : "");
+  if (len > 0 && (size_t)len < n) rs_dims_key(j, RS_DIM_WORK | RS_DIM_SHAPE, buf + len, n - (size_t)len);
 }
 
 void rs_point_label(json_t *j, char *buf, size_t n) {
@@ -225,6 +237,7 @@ int rs_load(struct resultset *rs, const char *dir, const char *cmd, int need_pro
   json_t *j;
   json_array_foreach(raw, i, j) {
     char key[1024];
+    ok_line_normalize(j); /* record format 1's "status: why" */
     rs_key(j, 1, key, sizeof key);
     json_t *have = json_object_get(by_key, key);
     if (have) {

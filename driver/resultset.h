@@ -13,7 +13,7 @@ struct resultset {
   json_t *remarks; /* remarks.jsonl records (array, empty when the file is absent) */
 };
 
-/* Fields that name a measured point besides config/kernel/variant (the OK_R_DIM rows of
+/* Fields that name a measured point besides config/kernel/variant (the OK_R_DIM and OK_R_SHAPE rows of
  * kernels/common/ok_record.def, in table order); any may be absent. NULL-terminated. */
 extern const char *const rs_point_fields[];
 
@@ -25,6 +25,11 @@ void rs_free(struct resultset *rs);
 /* "config|kernel|variant|type=..|threads=..|param=..": the identity of a point across folders.
  * Every point dimension counts; param's ran=TxN tokens (what ran, not what was asked) do not. */
 void rs_key(json_t *j, int with_config, char *buf, size_t n);
+/* The point's dimensions alone, "|type=int|threads=128|…", in table order: every OK_R_DIM row
+ * (RS_DIM_WORK), every OK_R_SHAPE row (RS_DIM_SHAPE), param left out with RS_DIM_NO_PARAM. The
+ * one definition of a point's identity: rs_key, the report's rows and workloads use it. */
+enum { RS_DIM_WORK = 1, RS_DIM_SHAPE = 2, RS_DIM_NO_PARAM = 4 };
+void rs_dims_key(json_t *j, unsigned what, char *buf, size_t n);
 /* param without its ran=TxN tokens (omp_target records there the shape a region got: a
  * measurement, not part of the point); "" when nothing else is left. */
 void rs_param_key(const char *param, char *out, size_t n);
@@ -39,6 +44,7 @@ double rs_ns_per_op(json_t *j);
 /* Integer field or -1. */
 long rs_int(json_t *j, const char *key);
 const char *rs_str(json_t *j, const char *key);
+/* Verified and measured (status ok, or fixed?: a marked defect that passed), ok_status_measured. */
 int rs_is_ok(json_t *j);
 /* Formats seconds with a unit (ns/us/ms/s). */
 void rs_fmt_time(double s, char *buf, size_t n);

@@ -2,13 +2,14 @@
  * (kernels/common/ok_record.def). The Markdown form is docs/results-schema.md's field table. */
 #include "core.h"
 #include "ok_record.h"
+#include "ok_status.h"
 
 #include <stdio.h>
 #include <string.h>
 
 static const char *const kind_name[] = {"string", "integer", "number", "boolean", "list of strings",
                                         "{median, min, max}", "object"};
-static const char *const role_name[] = {"identity", "point", "measurement", "context"};
+static const char *const role_name[] = {"identity", "point", "measurement", "context", "point (launch shape)"};
 
 static void md(const char *s) {
   for (; *s; ++s) {
@@ -27,11 +28,17 @@ static void markdown(void) {
     md(f->doc);
     puts(" |");
   }
-  puts("\nRole `point`: the field names the point (report and compare match points on every one present);"
+  puts("\nRole `point`: the field names the point (report, compare, merge, nightly and the exports match points on"
+       "\nevery one present); `point (launch shape)`: the same, but left out when a workload is paired across models;"
        "\n`identity`: configuration, kernel and variant; `measurement`: what was measured or decided;"
        "\n`context`: how and where.\n\n| model | GPU | |\n|---|---|---|");
   for (int i = 0; i < OKM_COUNT; ++i)
     printf("| `%s` | %s | %s |\n", ok_models[i].name, ok_models[i].needs_gpu ? "yes" : "no", ok_models[i].doc);
+  printf("\nStatuses (`status`, record format %d; kernels/common/ok_status.def): every count, list and exit status "
+         "asks their class.\n\n| status | class | lit | meaning |\n|---|---|---|---|\n", OK_RECORD_VERSION);
+  for (int i = 0; i < OK_ST_COUNT; ++i)
+    printf("| `%s` | %s | %s | %s |\n", ok_statuses[i].name, ok_status_class_names[ok_statuses[i].cls],
+           ok_status_class_lit[ok_statuses[i].cls], ok_statuses[i].doc);
 }
 
 static void json(void) {
@@ -47,6 +54,13 @@ static void json(void) {
                                         ok_models[i].needs_gpu, "meaning", ok_models[i].doc));
   json_object_set_new(doc, "fields", fs);
   json_object_set_new(doc, "models", ms);
+  json_t *st = json_array();
+  for (int i = 0; i < OK_ST_COUNT; ++i)
+    json_array_append_new(st, json_pack("{s:s,s:s,s:s,s:s}", "name", ok_statuses[i].name, "class",
+                                         ok_status_class_names[ok_statuses[i].cls], "lit",
+                                         ok_status_class_lit[ok_statuses[i].cls], "meaning", ok_statuses[i].doc));
+  json_object_set_new(doc, "statuses", st);
+  json_object_set_new(doc, "record_version", json_integer(OK_RECORD_VERSION));
   json_dumpf(doc, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
   putchar('\n');
   json_decref(doc);

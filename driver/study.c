@@ -4,6 +4,7 @@
 #include "remarks.h"
 #include "disasm.h"
 #include "ok_record.h"
+#include "status.h"
 
 #include <errno.h>
 #include <glob.h>
@@ -332,13 +333,13 @@ static void presence(struct study *st, const struct ok_config *c, json_t *result
       json_object_set_new(pic, "test_count", json_integer(tc));
       json_object_set_new(pic, "base_count", json_integer(bc));
       json_object_set_new(pic, "present", json_boolean(tc > bc));
-      const char *status = json_string_value(json_object_get(result, OK_FNAME(status)));
+      enum ok_status status = ok_line_status(result);
       /* The more specific reason wins over "test not slower than baseline". */
-      if (tc <= bc && status && (!strcmp(status, "ok") || !strncmp(status, "not measured", 12))) {
-        char why[256];
-        snprintf(why, sizeof why, "%s: test has %ld '%s' instructions, baseline %ld", level, tc, family, bc);
-        json_object_set_new(result, OK_FNAME(status), json_string("not measured: eliminated by compiler"));
-        json_object_set_new(result, OK_FNAME(error), json_string(why));
+      if (tc <= bc && (status == OK_ST_OK || status == OK_ST_NOT_MEASURED)) {
+        char why[320];
+        snprintf(why, sizeof why, "eliminated by compiler: %s: test has %ld '%s' instructions, baseline %ld", level, tc,
+                 family, bc);
+        ok_line_set_status(result, OK_ST_NOT_MEASURED, why);
         static const enum ok_field_id drop[] = {OKF_per_op_ns, OKF_per_op_cycles, OKF_throughput_per_thread_ops_s,
                                                 OKF_spread};
         for (size_t k = 0; k < sizeof drop / sizeof drop[0]; ++k) json_object_del(result, ok_fields[drop[k]].name);

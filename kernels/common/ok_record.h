@@ -5,7 +5,7 @@
 #include <string.h>
 
 enum ok_kind { OK_K_STR, OK_K_INT, OK_K_REAL, OK_K_BOOL, OK_K_LIST, OK_K_STATS, OK_K_OBJ };
-enum ok_role { OK_R_ID, OK_R_DIM, OK_R_MEAS, OK_R_CTX };
+enum ok_role { OK_R_ID, OK_R_DIM, OK_R_MEAS, OK_R_CTX, OK_R_SHAPE };
 
 enum ok_field_id {
 #define OK_FIELD(name, kind, unit, role, csv, scope, doc) OKF_##name,
@@ -27,9 +27,10 @@ static const struct ok_field ok_fields[OKF_COUNT] = {
 };
 
 /* Compile-time selection inside an OK_FIELD expansion: OK_IF_DIM(role, ...) is ... for a point
- * dimension and nothing otherwise; OK_IF_STATS(kind, ...) the same for {median, min, max} fields. */
+ * dimension (workload or launch shape) and nothing otherwise; OK_IF_STATS(kind, ...) the same for {median, min, max} fields. */
 #define OK_IF_DIM(role, ...) OK_IF_DIM_##role(__VA_ARGS__)
 #define OK_IF_DIM_OK_R_DIM(...) __VA_ARGS__
+#define OK_IF_DIM_OK_R_SHAPE(...) __VA_ARGS__
 #define OK_IF_DIM_OK_R_ID(...)
 #define OK_IF_DIM_OK_R_MEAS(...)
 #define OK_IF_DIM_OK_R_CTX(...)

@@ -22,6 +22,6 @@ grep '"variant":"host_after_probe"' "$R" | grep -q '"status":"ok"' || fail "the 
 # The quick study skips the probe (it costs its timeout) and says so; the rest still runs.
 OMPKIT_MANIFEST="$E/ompkit-configs.json" "$OMPKIT" run --out "$TMP/q" --runs 1 >"$TMP/qlog" 2>&1 || { cat "$TMP/qlog"; fail "quick run failed"; }
 Q="$TMP/q/latest/results.jsonl"
-grep '"kernel":"grid_sync_probe"' "$Q" | grep -q '"status":"skipped: deadlock probe (runs with --full)"' || fail "quick: probe not skipped: $(cat "$Q")"
+grep '"kernel":"grid_sync_probe"' "$Q" | grep -q '"status":"skipped","error":"quick study: a deadlock probe runs with --full"' || fail "quick: probe not skipped: $(cat "$Q")"
 grep '"variant":"host_after_probe"' "$Q" | grep -q '"status":"ok"' || fail "quick: the rest did not run: $(cat "$Q")"
 pass "deadlock probe killed after its own timeout in $((t1 - t0)) s; study went on"

@@ -38,7 +38,7 @@ elapsed=$(( $(date +%s) - start ))
 [ $elapsed -lt 30 ] || fail "took ${elapsed}s: the hang was not cut off"
 R="$TMP/r/latest/results.jsonl"
 grep -q '"config":"hang".*"status":"timeout"' "$R" || fail "hang not recorded as timeout"
-grep -q '"config":"crash".*"status":"crashed: SIGSEGV"' "$R" || fail "crash not recorded"
+grep -q '"config":"crash".*"status":"crashed","error":"SIGSEGV' "$R" || fail "crash not recorded"
 grep -q '"config":"garbage".*"status":"malformed output"' "$R" || fail "garbage not recorded"
 grep -q '"config":"good".*"status":"ok"' "$R" || fail "good result lost"
 [ "$(wc -l <"$R")" = 4 ] || fail "expected 4 result lines"

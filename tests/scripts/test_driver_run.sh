@@ -20,7 +20,7 @@ if ! nvidia-smi >/dev/null 2>&1; then
   for cfg in target-clang19 cuda-nvcc; do
     config_enabled $cfg || continue
     grep -q "ompkit: $cfg: skipped: no GPU" "$TMP/log" || fail "$cfg not reported as skipped"
-    grep -q "\"config\":\"$cfg\",.*\"status\":\"skipped: no GPU\"" "$D/results.jsonl" || fail "$cfg skip not recorded"
+    grep -q "\"config\":\"$cfg\",.*\"status\":\"skipped\",\"error\":\"no GPU" "$D/results.jsonl" || fail "$cfg skip not recorded"
   done
 fi
 if config_enabled target-clang19; then

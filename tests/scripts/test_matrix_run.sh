@@ -43,14 +43,14 @@ export OMPKIT_MANIFEST="$M/ompkit-configs.json"
 R="$TMP/q/latest/results.jsonl"
 # has FILE PATTERN...: some line of FILE matches every pattern (the key order is the driver's).
 has() { f=$1; shift; t=$(cat "$f"); for p in "$@"; do t=$(printf '%s\n' "$t" | grep -e "$p"); done; [ -n "$t" ]; }
-has "$R" '"config":"t22"' '"status":"not runnable: no device runtime"' || fail "t22 not marked not runnable"
+has "$R" '"config":"t22"' '"status":"not runnable","error":"no device runtime"' || fail "t22 not marked not runnable"
 [ ! -e "$M/configs/c22/CALLED" ] || fail "the compile-only configuration's bench was called"
 has "$R" '"config":"t16-old"' '"kernel":"k"' '"detail":"plugin=0"' || fail "t16-old did not run with its run_env"
 has "$R" '"config":"t16-old"' '"env":"OMP_TARGET_OFFLOAD=MANDATORY LIBOMPTARGET_INFO=16 LIBOMPTARGET_NEXTGEN_PLUGINS=0"' \
   || fail "t16-old's env not recorded: $(grep t16-old "$R" | head -2)"
 has "$R" '"config":"t16"' '"kernel":"k"' '"detail":"plugin=nextgen"' || fail "t16 ran with the old plugin's env"
-has "$R" '"config":"t16"' '"kernel":"p"' '"status":"skipped: primitives run under --full only' || fail "quick: capped primitives not skipped"
-has "$R" '"config":"t16"' '"kernel":"x"' '"status":"not built: clang extension (ompx)"' || fail "not-built variant lost"
+has "$R" '"config":"t16"' '"kernel":"p"' '"status":"skipped","error":"primitives run under --full only' || fail "quick: capped primitives not skipped"
+has "$R" '"config":"t16"' '"kernel":"x"' '"status":"not built".*"error":"clang extension (ompx)"' || fail "not-built variant lost"
 grep -q '"run_env": "LIBOMPTARGET_NEXTGEN_PLUGINS=0"' "$TMP/q/latest/provenance.json" || fail "provenance lacks run_env"
 grep -q '"version_full": "clang version 16.0.6 (abc)"' "$TMP/q/latest/provenance.json" || fail "provenance lacks version_full"
 "$OMPKIT" run --full --out "$TMP/f" --filter 'p/' >"$TMP/log2" 2>&1 || { cat "$TMP/log2"; fail "full: exit $?"; }

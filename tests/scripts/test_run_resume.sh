@@ -104,7 +104,7 @@ case "\$1" in
     for pass in 0 1; do
       for v in \$vs; do
         echo "{\"event\":\"begin\",\"kernel\":\"k\",\"variant\":\"\$v\",\"pass\":\$pass,\"passes\":2}"
-        [ \$v\$pass = v21 ] && [ -f "$TMP/slow" ] && sleep 30
+        [ "\$v\$pass" = "\$(cat "$TMP/slow" 2>/dev/null)" ] && sleep 30
         echo "{\"kernel\":\"k\",\"variant\":\"\$v\",\"status\":\"ok\",\"param\":\"p=\$pass\",\"per_op_ns\":{\"median\":1,\"min\":1,\"max\":1}}"
         echo "{\"event\":\"end\",\"kernel\":\"k\",\"variant\":\"\$v\",\"rc\":0,\"pass\":\$pass,\"passes\":2}"
       done
@@ -114,28 +114,46 @@ EOT
 chmod +x "$M/configs/h/ompkit-bench"
 echo '{"ompkit_manifest": 1, "configs": [{"name": "h", "model": "native", "enabled": true, "needs_gpu": false, "bench": "configs/h/ompkit-bench", "artefacts": "configs/h/artefacts"}]}' >"$M/h.json"
 OMPKIT_MANIFEST="$M/h.json"
-: >"$TMP/spawns"
-touch "$TMP/slow"
-"$OMPKIT" run --out "$TMP/r3" --timeout 60 >"$TMP/log1" 2>"$TMP/err1" &
-pid=$!
-for _ in $(seq 100); do
-  grep -q '"variant":"v1".*"p=1"' "$TMP"/r3/latest/results.jsonl 2>/dev/null && break
-  sleep 0.1
-done
-kill -INT $pid
-set +e
-wait $pid
-rc=$?
-set -e
-rm -f "$TMP/slow"
-[ $rc = 130 ] || fail "two passes, SIGINT: exit $rc: $(cat "$TMP/err1")"
-D=$(cd "$TMP/r3/latest" && pwd -P)
+cut_passes() { # cut_passes SLOW_AT OUT [run options]: SIGINT while SLOW_AT (variant and pass) runs
+  slow=$1 out=$2
+  shift 2
+  : >"$TMP/spawns"
+  echo "$slow" >"$TMP/slow"
+  "$OMPKIT" run --out "$out" --timeout 60 "$@" >"$TMP/log1" 2>"$TMP/err1" &
+  pid=$!
+  for _ in $(seq 100); do
+    grep -q '"variant":"v1".*"p=1"' "$out"/latest/results.jsonl 2>/dev/null && break
+    sleep 0.1
+  done
+  sleep 0.3
+  kill -INT $pid
+  set +e
+  wait $pid
+  rc=$?
+  set -e
+  rm -f "$TMP/slow"
+  [ $rc = 130 ] || fail "two passes, SIGINT: exit $rc: $(cat "$TMP/err1")"
+  D=$(cd "$out/latest" && pwd -P)
+}
+cut_passes v21 "$TMP/r3"
 [ "$(grep -c '"variant":"v1"' "$D/results.jsonl")" = 2 ] || fail "v1's two passes not kept: $(cat "$D/results.jsonl")"
 ! grep -q '"variant":"v2"' "$D/results.jsonl" || fail "v2 had only its first pass but was kept: $(cat "$D/results.jsonl")"
 : >"$TMP/spawns"
 "$OMPKIT" run --resume "$D" >"$TMP/log2" 2>&1 || { cat "$TMP/log2"; fail "two passes: resume failed"; }
 [ "$(cat "$TMP/spawns")" = "--run k/v2 --sweep quick" ] || fail "two passes: resume ran $(cat "$TMP/spawns")"
 [ "$(grep -c '"variant":"v2"' "$D/results.jsonl")" = 2 ] || fail "v2 after resume: $(cat "$D/results.jsonl")"
+# --full: a host primitive's two passes run in one process per variant (driver/run.c), so a cut
+# in v2's FIRST pass still keeps v1 whole: in one batch, v1's second pass would come after v2's
+# first, and nothing would be finished.
+cut_passes v20 "$TMP/r4" --full
+[ "$(cat "$TMP/spawns")" = "--run k/v1 --sweep full
+--run k/v2 --sweep full" ] || fail "--full: host primitives batched: $(cat "$TMP/spawns")"
+[ "$(grep -c '"variant":"v1"' "$D/results.jsonl")" = 2 ] || fail "--full: v1's two passes not kept: $(cat "$D/results.jsonl")"
+! grep -q '"variant":"v2"' "$D/results.jsonl" || fail "--full: v2 kept unfinished: $(cat "$D/results.jsonl")"
+grep -q '1 of 2 variant run(s) finished' "$TMP/err1" || fail "--full: the cut's summary: $(cat "$TMP/err1")"
+: >"$TMP/spawns"
+"$OMPKIT" run --resume "$D" >"$TMP/log2" 2>&1 || { cat "$TMP/log2"; fail "--full: resume failed"; }
+[ "$(cat "$TMP/spawns")" = "--run k/v2 --sweep full" ] || fail "--full: resume ran $(cat "$TMP/spawns")"
 OMPKIT_MANIFEST="$M/ompkit-configs.json"
 
 # --resume with study options, or a folder that is not a study: one line, exit 2.
