@@ -105,6 +105,107 @@ static json_t *stats(json_t *j, const char **metric) {
   return o;
 }
 
+/* The time of two measured points: a regression only outside the recorded spreads. */
+static int compare_time(json_t *row, json_t *a, json_t *b, const struct cmp_opts *o, json_t *reg, json_t *imp,
+                      json_t *notes) {
+  int noise = 0;
+  const char *ma, *mb;
+  json_t *ta = stats(a, &ma), *tb = stats(b, &mb);
+  json_t *t = json_pack("{s:s?,s:o,s:o}", "metric", ma, "a", ta, "b", tb);
+  if (ma && mb && !strcmp(ma, mb)) {
+    double am, an, ax, bm, bn, bx;
+    rs_metric(a, &am, &an, &ax);
+    rs_metric(b, &bm, &bn, &bx);
+    if (am > 0) {
+      double pct = (bm - am) / am * 100;
+      json_object_set_new(t, "change_pct", json_real(pct));
+      int spread = !isnan(an) && !isnan(ax) && !isnan(bn) && !isnan(bx);
+      int overlap = spread && bn <= ax && an <= bx;
+      const char *v = "same";
+      if (fabs(pct) > o->time_pct && overlap) {
+        v = "noise";
+        noise = 1;
+        add(notes, "%s %+.1f%% within the recorded spread", ma, pct);
+      } else if (pct > o->time_pct) {
+        v = "regression";
+        if (spread) add(reg, "%s %+.1f%% (B min %.4g > A max %.4g)", ma, pct, bn, ax);
+        else add(reg, "%s %+.1f%% (no spread recorded)", ma, pct);
+      } else if (pct < -o->time_pct) {
+        v = "improved";
+        add(imp, "%s %+.1f%%", ma, pct);
+      }
+      json_object_set_new(t, "verdict", json_string(v));
+    }
+  } else if (ma || mb) {
+    add(notes, "timed as %s in A, %s in B", ma ? ma : "nothing", mb ? mb : "nothing");
+  }
+  json_object_set_new(row, "time", t);
+  return noise;
+}
+
+/* The compile data of two points (a run's, or compile.jsonl's when nothing ran): resources,
+ * remark IDs, the static and the runtime mode, by the same rules. */
+static void compare_compile(json_t *row, json_t *a, json_t *b, const struct cmp_opts *o, json_t *reg, json_t *imp,
+                          json_t *notes) {
+  static const enum ok_field_id res[] = {OKF_registers,         OKF_smem_bytes,        OKF_lmem_bytes,
+                                         OKF_spill_stores_bytes, OKF_spill_loads_bytes, OKF_stack_bytes};
+  json_t *rj = json_object();
+  for (size_t k = 0; k < sizeof res / sizeof res[0]; ++k) {
+    const char *f = ok_fields[res[k]].name;
+    long x = rs_int(a, f), y = rs_int(b, f);
+    if (x < 0 || y < 0) continue;
+    json_object_set_new(rj, f, json_pack("{s:I,s:I}", "a", (json_int_t)x, "b", (json_int_t)y));
+    if (x == y) continue;
+    long limit = res[k] == OKF_registers ? o->reg : 0;
+    if (res[k] == OKF_stack_bytes) add(notes, "%s %ld -> %ld", f, x, y);
+    else if (y - x > limit) add(reg, "%s %ld -> %ld", f, x, y);
+    else if (y < x) add(imp, "%s %ld -> %ld", f, x, y);
+    else add(notes, "%s %ld -> %ld (within --reg-threshold)", f, x, y);
+  }
+  json_object_set_new(row, "resources", rj);
+
+  json_t *ra = json_object_get(a, OK_FNAME(remarks)), *rb = json_object_get(b, OK_FNAME(remarks));
+  if (json_is_array(ra) && json_is_array(rb)) {
+    json_t *gained = json_array(), *lost = json_array();
+    for (int side = 0; side < 2; ++side) {
+      json_t *from = side ? ra : rb, *other = side ? rb : ra;
+      size_t i, k;
+      json_t *x, *y;
+      json_array_foreach(from, i, x) {
+        const char *id = json_string_value(x);
+        int found = 0;
+        json_array_foreach(other, k, y) found |= id && json_string_value(y) && !strcmp(id, json_string_value(y));
+        if (!id || found) continue;
+        json_array_append_new(side ? lost : gained, json_string(id));
+        if (side && in_set(good_remarks, id)) add(reg, "lost %s", id);
+        else if (!side && in_set(bad_remarks, id)) add(reg, "gained %s", id);
+        else if (side && in_set(bad_remarks, id)) add(imp, "lost %s", id);
+        else if (!side && in_set(good_remarks, id)) add(imp, "gained %s", id);
+        else add(notes, "%s %s", side ? "lost" : "gained", id);
+      }
+    }
+    json_object_set_new(row, "remarks", json_pack("{s:o,s:o}", "gained", gained, "lost", lost));
+  }
+
+  const char *xa = rs_str(a, OK_FNAME(static_mode)), *xb = rs_str(b, OK_FNAME(static_mode));
+  const char *oa = rs_str(a, OK_FNAME(observed_mode)), *ob = rs_str(b, OK_FNAME(observed_mode));
+  if (xa && xb && strcmp(xa, xb)) { /* with a run, the runtime's mode below judges; without, the compiler's */
+    int x = mode_rank(xa), y = mode_rank(xb);
+    if (!(oa && ob) && y < x) add(reg, "static mode %s -> %s", xa, xb);
+    else if (!(oa && ob) && y > x && x >= 0) add(imp, "static mode %s -> %s", xa, xb);
+    else add(notes, "static mode %s -> %s", xa, xb);
+  }
+  if (oa && ob) {
+    json_object_set_new(row, "mode", json_pack("{s:s,s:s}", "a", oa, "b", ob));
+    if (strcmp(oa, ob)) {
+      int x = mode_rank(oa), y = mode_rank(ob);
+      if (y < x) add(reg, "mode %s -> %s", oa, ob);
+      else if (y > x && x >= 0) add(imp, "mode %s -> %s", oa, ob);
+      else add(notes, "mode %s -> %s", oa, ob);
+    }
+  }
+}
+
 /* Compares one point; fills the row's regressions / improvements / notes. */
 static void compare_point(json_t *row, json_t *a, json_t *b, const struct cmp_opts *o) {
   json_t *reg = json_array(), *imp = json_array(), *notes = json_array();
@@ -123,92 +224,8 @@ static void compare_point(json_t *row, json_t *a, json_t *b, const struct cmp_op
   }
   const char *pa = a ? rs_str(a, OK_FNAME(param)) : NULL, *pb = b ? rs_str(b, OK_FNAME(param)) : NULL;
   if (pa && pb && strcmp(pa, pb)) add(notes, "param %s -> %s", pa, pb); /* same point, another ran=TxN */
-  if (a && b && rs_is_ok(a) && rs_is_ok(b)) {
-    const char *ma, *mb;
-    json_t *ta = stats(a, &ma), *tb = stats(b, &mb);
-    json_t *t = json_pack("{s:s?,s:o,s:o}", "metric", ma, "a", ta, "b", tb);
-    if (ma && mb && !strcmp(ma, mb)) {
-      double am, an, ax, bm, bn, bx;
-      rs_metric(a, &am, &an, &ax);
-      rs_metric(b, &bm, &bn, &bx);
-      if (am > 0) {
-        double pct = (bm - am) / am * 100;
-        json_object_set_new(t, "change_pct", json_real(pct));
-        int spread = !isnan(an) && !isnan(ax) && !isnan(bn) && !isnan(bx);
-        int overlap = spread && bn <= ax && an <= bx;
-        const char *v = "same";
-        if (fabs(pct) > o->time_pct && overlap) {
-          v = "noise";
-          noise = 1;
-          add(notes, "%s %+.1f%% within the recorded spread", ma, pct);
-        } else if (pct > o->time_pct) {
-          v = "regression";
-          if (spread) add(reg, "%s %+.1f%% (B min %.4g > A max %.4g)", ma, pct, bn, ax);
-          else add(reg, "%s %+.1f%% (no spread recorded)", ma, pct);
-        } else if (pct < -o->time_pct) {
-          v = "improved";
-          add(imp, "%s %+.1f%%", ma, pct);
-        }
-        json_object_set_new(t, "verdict", json_string(v));
-      }
-    } else if (ma || mb) {
-      add(notes, "timed as %s in A, %s in B", ma ? ma : "nothing", mb ? mb : "nothing");
-    }
-    json_object_set_new(row, "time", t);
-
-    static const enum ok_field_id res[] = {OKF_registers,         OKF_smem_bytes,        OKF_lmem_bytes,
-                                           OKF_spill_stores_bytes, OKF_spill_loads_bytes, OKF_stack_bytes};
-    json_t *rj = json_object();
-    for (size_t k = 0; k < sizeof res / sizeof res[0]; ++k) {
-      const char *f = ok_fields[res[k]].name;
-      long x = rs_int(a, f), y = rs_int(b, f);
-      if (x < 0 || y < 0) continue;
-      json_object_set_new(rj, f, json_pack("{s:I,s:I}", "a", (json_int_t)x, "b", (json_int_t)y));
-      if (x == y) continue;
-      long limit = res[k] == OKF_registers ? o->reg : 0;
-      if (res[k] == OKF_stack_bytes) add(notes, "%s %ld -> %ld", f, x, y);
-      else if (y - x > limit) add(reg, "%s %ld -> %ld", f, x, y);
-      else if (y < x) add(imp, "%s %ld -> %ld", f, x, y);
-      else add(notes, "%s %ld -> %ld (within --reg-threshold)", f, x, y);
-    }
-    json_object_set_new(row, "resources", rj);
-
-    json_t *ra = json_object_get(a, OK_FNAME(remarks)), *rb = json_object_get(b, OK_FNAME(remarks));
-    if (json_is_array(ra) && json_is_array(rb)) {
-      json_t *gained = json_array(), *lost = json_array();
-      for (int side = 0; side < 2; ++side) {
-        json_t *from = side ? ra : rb, *other = side ? rb : ra;
-        size_t i, k;
-        json_t *x, *y;
-        json_array_foreach(from, i, x) {
-          const char *id = json_string_value(x);
-          int found = 0;
-          json_array_foreach(other, k, y) found |= id && json_string_value(y) && !strcmp(id, json_string_value(y));
-          if (!id || found) continue;
-          json_array_append_new(side ? lost : gained, json_string(id));
-          if (side && in_set(good_remarks, id)) add(reg, "lost %s", id);
-          else if (!side && in_set(bad_remarks, id)) add(reg, "gained %s", id);
-          else if (side && in_set(bad_remarks, id)) add(imp, "lost %s", id);
-          else if (!side && in_set(good_remarks, id)) add(imp, "gained %s", id);
-          else add(notes, "%s %s", side ? "lost" : "gained", id);
-        }
-      }
-      json_object_set_new(row, "remarks", json_pack("{s:o,s:o}", "gained", gained, "lost", lost));
-    }
-
-    const char *xa = rs_str(a, OK_FNAME(static_mode)), *xb = rs_str(b, OK_FNAME(static_mode));
-    if (xa && xb && strcmp(xa, xb)) add(notes, "static mode %s -> %s", xa, xb); /* lost SPMDization: OMP120 says it */
-    const char *oa = rs_str(a, OK_FNAME(observed_mode)), *ob = rs_str(b, OK_FNAME(observed_mode));
-    if (oa && ob) {
-      json_object_set_new(row, "mode", json_pack("{s:s,s:s}", "a", oa, "b", ob));
-      if (strcmp(oa, ob)) {
-        int x = mode_rank(oa), y = mode_rank(ob);
-        if (y < x) add(reg, "mode %s -> %s", oa, ob);
-        else if (y > x && x >= 0) add(imp, "mode %s -> %s", oa, ob);
-        else add(notes, "mode %s -> %s", oa, ob);
-      }
-    }
-  }
+  if (a && b && rs_is_ok(a) && rs_is_ok(b)) noise = compare_time(row, a, b, o, reg, imp, notes);
+  if (a && b) compare_compile(row, a, b, o, reg, imp, notes);
   const char *verdict = json_array_size(reg) ? "regression"
                         : json_array_size(imp) ? "improved"
                         : noise                ? "noise"
@@ -293,6 +310,22 @@ static size_t retarget(struct resultset *rs, const char *keep, const char *label
   return json_array_size(kept);
 }
 
+/* compile.jsonl's kernels as points of variant "compile": a build machine without a GPU still
+ * compares modes, remark IDs and resources per kernel, by compare_compile's rules. Only when both
+ * folders have compile data (older ones do not). */
+static void add_compile_points(struct resultset *rs) {
+  size_t i;
+  json_t *j;
+  json_array_foreach(rs->compile, i, j) {
+    json_t *c = json_deep_copy(j);
+    json_object_set_new(c, OK_FNAME(variant), json_string("compile"));
+    char key[2048];
+    rs_key(c, 1, key, sizeof key);
+    json_object_set_new(c, "_key", json_string(key));
+    json_array_append_new(rs->lines, c);
+  }
+}
+
 /* The two configurations' compilers and flags, from the provenance, when they differ. */
 static void config_diff(json_t *d, json_t *pa, const char *x, json_t *pb, const char *y) {
   json_t *ca = NULL, *cb = NULL, *c;
@@ -359,6 +392,7 @@ int cmd_compare(int argc, char **argv) {
     rs_free(&A);
     return OK_EXIT_USAGE;
   }
+  if (json_array_size(A.compile) && json_array_size(B.compile)) add_compile_points(&A), add_compile_points(&B);
   json_t *cfg_diff = json_array();
   if (cx[0]) {
     char label[600];
@@ -373,9 +407,10 @@ int cmd_compare(int argc, char **argv) {
     config_diff(cfg_diff, A.prov, cx, B.prov, cy);
   }
   /* Quick and full runs differ in points and in whole-kernel work (iters 100 vs 1000): their
-   * times are not comparable. Folders from before "sweep" was recorded pass. */
+   * times are not comparable. Folders from before "sweep" was recorded pass, and a compile-only
+   * folder (ompkit run --compile-only) compares its compile data with any. */
   const char *sa = rs_str(A.prov, "sweep"), *sb = rs_str(B.prov, "sweep");
-  if (sa && sb && strcmp(sa, sb)) {
+  if (sa && sb && strcmp(sa, sb) && strcmp(sa, "compile-only") && strcmp(sb, "compile-only")) {
     ok_err("compare: %s is a %s run and %s a %s run; compare runs of the same sweep", A.dir, sa, B.dir, sb);
     rs_free(&A), rs_free(&B);
     return OK_EXIT_USAGE;

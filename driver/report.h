@@ -38,12 +38,15 @@ struct report {
   FILE *md, *html;
 };
 
-/* Kernel family from kernels/kernels.def ("other" for kernels it does not list). */
+/* Kernel family from kernels/kernels.def (report_rows.c) ("other" for kernels it does not list). */
 int report_family(struct report *r, const char *kernel);
 /* Position of a kernel in kernels.def (its order in tables); unknown kernels after. */
 int report_kernel_order(const char *kernel);
 
-/* Helpers shared by the report's files. */
+/* Builds r's rows and families (report_rows.c). */
+void report_rows(struct report *r);
+
+/* Helpers shared by the report's files (report_format.c). */
 void rp_esc(FILE *f, const char *s);
 void rp_mdesc(FILE *f, const char *s);
 void rp_both(struct report *r, const char *md, const char *html);
@@ -55,7 +58,7 @@ void rp_ratio(double x, char *buf, size_t n);
 const char *rp_mode(json_t *j);
 /* 2 SPMD, 1 Generic-SPMD, 0 Generic, -1 unknown; source_mode spmd -> 2, generic -> 0. */
 int rp_mode_rank(const char *mode);
-/* Known defects carry their own status strings; they are not failures. */
+/* A known defect's or a fixed? line (status classes, kernels/common/ok_status.h); a failure's. */
 int rp_is_known_defect(json_t *j);
 int rp_is_failure(json_t *j);
 /* The row's omp_target form, for people: "atomic_update/relaxed spmd" (config added when the

@@ -230,6 +230,9 @@ int rs_load(struct resultset *rs, const char *dir, const char *cmd, int need_pro
   snprintf(path, sizeof path, "%s/remarks.jsonl", dir);
   rs->remarks = load_jsonl(path, cmd, 0);
   if (!rs->remarks) rs->remarks = json_array(); /* remarks are a bonus; a bad file only loses links */
+  snprintf(path, sizeof path, "%s/compile.jsonl", dir);
+  rs->compile = load_jsonl(path, cmd, 0);
+  if (!rs->compile) rs->compile = json_array(); /* folders before compile.jsonl have none */
 
   rs->lines = json_array();
   json_t *by_key = json_object();
@@ -267,5 +270,6 @@ void rs_free(struct resultset *rs) {
   json_decref(rs->prov);
   json_decref(rs->lines);
   json_decref(rs->remarks);
+  json_decref(rs->compile);
   memset(rs, 0, sizeof *rs);
 }

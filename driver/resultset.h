@@ -11,6 +11,7 @@ struct resultset {
   json_t *prov;    /* provenance.json */
   json_t *lines;   /* merged result objects, in first-seen order; each has "_key" */
   json_t *remarks; /* remarks.jsonl records (array, empty when the file is absent) */
+  json_t *compile; /* compile.jsonl: per configuration and device kernel, its compile data (array) */
 };
 
 /* Fields that name a measured point besides config/kernel/variant (the OK_R_DIM and OK_R_SHAPE rows of

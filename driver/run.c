@@ -44,6 +44,7 @@ struct run_opts {
   const char *resume; /* --resume DIR: continue that study */
   int study_opts;    /* options that shape the study were given (not allowed with --resume) */
   int timeout_given;
+  int compile_only;  /* --compile-only: compile data (compile.jsonl) and no bench run */
   int tty;           /* stdout is a terminal: redraw one progress line */
   double t0;
 };
@@ -67,6 +68,7 @@ static int in_list(const char *list, const char *name) {
 static void usage(FILE *f) {
   fprintf(f, "usage: ompkit run [--out DIR] [--filter REGEX] [--configs A,B] [--models native,omp_target,cuda]\n"
              "                  [--runs N] [--timeout SECONDS] [--quick|--full] [--repeat N] [--gpu N]\n"
+             "                  [--compile-only]\n"
              "       ompkit run --resume DIR [--timeout SECONDS] [--gpu N]\n"
              "Runs every enabled configuration's kernels, each in its own process, and writes\n"
              "DIR/<timestamp>/{results.jsonl,results.csv,remarks.jsonl,resources.jsonl,provenance.json}\n"
@@ -79,6 +81,9 @@ static void usage(FILE *f) {
              "--resume DIR continues a study that was cut off (SIGINT, SIGTERM, a lost node) in DIR,\n"
              "with DIR's options: variants already finished (DIR/done.jsonl) are kept and not rerun;\n"
              "lines of a variant cut off mid-way are dropped and the variant runs again.\n"
+             "--compile-only runs no bench: the folder holds the compile data of every selected\n"
+             "configuration (compile.jsonl: per kernel, static mode, remarks, registers, memory), which\n"
+             "ompkit compare and ompkit nightly --compile-only compare (a build machine without a GPU).\n"
              "Exit: 0 ok, 1 a check failed, 2 usage error, 128+N stopped by signal N (resumable).\n");
 }
 
@@ -87,7 +92,7 @@ static int parse_opts(int argc, char **argv, struct run_opts *o) {
                                      {"models", 1, 0, 'm'},  {"runs", 1, 0, 'r'},   {"timeout", 1, 0, 't'},
                                      {"quick", 0, 0, 'Q'},   {"full", 0, 0, 'F'},   {"repeat", 1, 0, 'R'},
                                      {"gpu", 1, 0, 'g'},     {"help", 0, 0, 'h'},   {"resume", 1, 0, 'S'},
-                                     {0, 0, 0, 0}};
+                                     {"compile-only", 0, 0, 'C'}, {0, 0, 0, 0}};
   o->out = "results";
   o->timeout = 300;
   o->runs = 0; /* 0: each bench's own default (5 runs of a kernel, 9 pairs of a primitive) */
@@ -98,7 +103,7 @@ static int parse_opts(int argc, char **argv, struct run_opts *o) {
   int ch;
   while ((ch = getopt_long(argc, argv, "+ho:f:c:m:r:t:", lo, NULL)) != -1) {
     char *end;
-    if (strchr("ofcmrQFR", ch)) o->study_opts = 1;
+    if (strchr("ofcmrQFRC", ch)) o->study_opts = 1;
     switch (ch) {
     case 'h': usage(stdout); exit(0);
     case 'S': o->resume = optarg; break;
@@ -121,6 +126,7 @@ static int parse_opts(int argc, char **argv, struct run_opts *o) {
       }
       break;
     case 'Q': o->sweep = "quick"; break;
+    case 'C': o->compile_only = 1, o->sweep = "compile-only"; break;
     case 'F': o->sweep = "full"; break;
     case 'R':
       o->repeat = (int)strtol(optarg, &end, 10);
@@ -1008,6 +1014,7 @@ int cmd_run(int argc, char **argv) {
   for (int i = 0; i < m.n; ++i)
     m.configs[i].unselected = !in_list(o.configs, m.configs[i].name) || !in_list(o.models, m.configs[i].model);
   study_compile_data(&st, &m);
+  study_write_compile(&st);
   /* Where the study's time went, written as timing.json: the kit's own speed is a result too. */
   json_t *timing = json_object(), *tcfg = json_object();
   json_object_set_new(timing, "sweep", json_string(o.sweep));
@@ -1057,6 +1064,12 @@ int cmd_run(int argc, char **argv) {
     if (i > 0 && ok_now() - tc > 0.05) json_object_set_new(tplan, m.configs[i - 1].name, json_real(ok_now() - tc));
     tc = ok_now();
     if (!in_list(o.configs, c->name) || !in_list(o.models, c->model)) continue;
+    if (o.compile_only) { /* compile.jsonl holds what this configuration is about */
+      json_t *j = status_line(c, NULL, NULL, OK_ST_SKIPPED, "compile data only (--compile-only)");
+      append_line(res, j);
+      json_decref(j);
+      continue;
+    }
     if (!c->enabled) {
       printf("ompkit: %s: disabled (%s)\n", c->name, c->reason);
       json_t *j = status_line(c, NULL, NULL, OK_ST_DISABLED, c->reason);

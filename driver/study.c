@@ -443,6 +443,37 @@ void study_compile_data(struct study *st, const struct ok_manifest *m) {
   fclose(sf);
 }
 
+/* resources.jsonl names these as the result record does */
+static void copy_resources(json_t *r, json_t *dst) {
+  static const enum ok_field_id keys[] = {OKF_registers,  OKF_smem_bytes,         OKF_stack_bytes,
+                                          OKF_lmem_bytes, OKF_spill_stores_bytes, OKF_spill_loads_bytes};
+  for (size_t k = 0; r && k < sizeof keys / sizeof keys[0]; ++k) {
+    const char *f = ok_fields[keys[k]].name;
+    if (json_object_get(r, f)) json_object_set(dst, f, json_object_get(r, f));
+  }
+}
+
+/* The OMP remark IDs of a kernel: attributed through the device IR's call graph, else every
+ * remark on a function named after it. A new array. */
+static json_t *remark_ids(struct study *st, const char *cfg, const char *sym) {
+  json_t *ids = json_object_get(json_object_get(st->kernel_remarks, cfg), sym);
+  if (ids) return json_incref(ids);
+  ids = json_array();
+  size_t i;
+  json_t *rec;
+  json_array_foreach(json_object_get(st->remarks, cfg), i, rec) {
+    const char *fn = json_string_value(json_object_get(rec, "function"));
+    const char *nm = json_string_value(json_object_get(rec, "name"));
+    if (!fn || !nm || strncmp(nm, "OMP", 3) || !sym_matches(fn, sym)) continue;
+    int dup = 0;
+    size_t k;
+    json_t *x;
+    json_array_foreach(ids, k, x) dup |= !strcmp(json_string_value(x), nm);
+    if (!dup) json_array_append_new(ids, json_string(nm));
+  }
+  return ids;
+}
+
 void study_join(struct study *st, const struct ok_config *c, json_t *result, const char *bench_stderr) {
   const char *kernel = json_string_value(json_object_get(result, OK_FNAME(kernel)));
   if (!kernel) return;
@@ -501,35 +532,50 @@ void study_join(struct study *st, const struct ok_config *c, json_t *result, con
       json_object_set_new(result, OK_FNAME(mode_mismatch), json_string(why));
     }
   }
-  json_t *r = json_object_get(res, sym);
-  if (r) {
-    /* resources.jsonl names these as the result record does */
-    static const enum ok_field_id keys[] = {OKF_registers,  OKF_smem_bytes,         OKF_stack_bytes,
-                                            OKF_lmem_bytes, OKF_spill_stores_bytes, OKF_spill_loads_bytes};
-    for (size_t k = 0; k < sizeof keys / sizeof keys[0]; ++k) {
-      const char *f = ok_fields[keys[k]].name;
-      if (json_object_get(r, f)) json_object_set(result, f, json_object_get(r, f));
-    }
-  }
-  json_t *ids = json_object_get(json_object_get(st->kernel_remarks, c->name), sym);
-  if (ids) { /* attributed through the device IR's call graph */
-    json_object_set(result, OK_FNAME(remarks), ids);
+  copy_resources(json_object_get(res, sym), result);
+  json_object_set_new(result, OK_FNAME(remarks), remark_ids(st, c->name, sym));
+}
+
+/* compile.jsonl: every device kernel of every configuration with compile data, whether or not
+ * anything ran (a build machine without a GPU): its static mode, resources and remark IDs, the
+ * same fields a result line carries. `kernel` is the symbol less the offload prefix
+ * (__omp_offloading_<device>_<file>_), which differs between machines and builds. */
+void study_write_compile(struct study *st) {
+  char path[PATH_MAX + 32];
+  snprintf(path, sizeof path, "%s/compile.jsonl", st->dir);
+  FILE *f = fopen(path, "w");
+  if (!f) {
+    ok_err("cannot write %s", path);
     return;
   }
-  ids = json_array();
-  size_t i;
-  json_t *rec;
-  json_array_foreach(json_object_get(st->remarks, c->name), i, rec) {
-    const char *fn = json_string_value(json_object_get(rec, "function"));
-    const char *nm = json_string_value(json_object_get(rec, "name"));
-    if (!fn || !nm || strncmp(nm, "OMP", 3) || !sym_matches(fn, sym)) continue;
-    int dup = 0;
-    size_t k;
-    json_t *x;
-    json_array_foreach(ids, k, x) dup |= !strcmp(json_string_value(x), nm);
-    if (!dup) json_array_append_new(ids, json_string(nm));
+  json_t *cfgs = json_object(), *modes;
+  const char *cfg;
+  json_object_foreach(st->modes, cfg, modes) json_object_set_new(cfgs, cfg, json_true());
+  json_object_foreach(st->resources, cfg, modes) json_object_set_new(cfgs, cfg, json_true());
+  json_t *one;
+  json_object_foreach(cfgs, cfg, one) {
+    modes = json_object_get(st->modes, cfg);
+    json_t *all = modes ? json_deep_copy(modes) : json_object(), *res = json_object_get(st->resources, cfg), *v;
+    const char *sym;
+    json_object_foreach(res, sym, v) if (!json_object_get(all, sym)) json_object_set_new(all, sym, json_null());
+    json_object_foreach(all, sym, v) {
+      const char *stem = sym;
+      unsigned dev, file;
+      int at = 0;
+      if (sscanf(sym, "__omp_offloading_%x_%x_%n", &dev, &file, &at) == 2 && at > 0) stem = sym + at;
+      json_t *j = json_pack("{s:s,s:s,s:s}", OK_FNAME(config), cfg, OK_FNAME(kernel), stem, OK_FNAME(kernel_symbol), sym);
+      if (json_is_string(v)) json_object_set(j, OK_FNAME(static_mode), v);
+      copy_resources(json_object_get(res, sym), j);
+      json_object_set_new(j, OK_FNAME(remarks), remark_ids(st, cfg, sym));
+      char *line = json_dumps(j, JSON_COMPACT | JSON_PRESERVE_ORDER);
+      if (line) fprintf(f, "%s\n", line);
+      free(line);
+      json_decref(j);
+    }
+    json_decref(all);
   }
-  json_object_set_new(result, OK_FNAME(remarks), ids);
+  json_decref(cfgs);
+  fclose(f);
 }
 
 static void csv_field(FILE *f, json_t *v, int first) {

@@ -35,6 +35,8 @@ void study_init(struct study *st, const char *dir);
 void study_free(struct study *st);
 /* Parses every enabled configuration's artefacts; writes remarks.jsonl and resources.jsonl. */
 void study_compile_data(struct study *st, const struct ok_manifest *m);
+/* Writes compile.jsonl: per configuration and device kernel, static mode, resources, remark IDs. */
+void study_write_compile(struct study *st);
 /* Starts the background SASS listings (cuobjdump) of every selected CUDA configuration; the study
  * calls it when the first GPU configuration starts, so host-timed configurations run undisturbed. */
 void study_start_listings(struct study *st);

@@ -92,6 +92,7 @@ grep -qx "run --full --out $TMP/j2/study" "$TMP/args" || fail "--full not passed
 job 0 holds --out "$TMP/j3"   # no --llvm: the kit's own build folder, brought up to date
 grep -qx "llvm= build=$M" "$TMP/built" || fail "build without --llvm: $(cat "$TMP/built")"
 job 1 broken-check --compile-only --out "$TMP/j4"
+grep -qx "run --compile-only --out $TMP/j4/study" "$TMP/args" || fail "--compile-only: study arguments: $(cat "$TMP/args")"
 grep -q 'Broken EXPECT lines (ompkit check) (1)' "$TMP/j4/nightly.md" || fail "compile-only verdict"
 job 0 holds --compile-only --out "$TMP/j5"
 FAIL_BUILD=1 job 2 holds --llvm "$TMP/llvm" --out "$TMP/j6"
