@@ -29,10 +29,14 @@ static void usage(FILE *f) {
           "  --no-whatif     skip the what-if compiles\n"
           "  --whatif-configs A,B|all  the configurations compiled with each what-if flag (default: the\n"
           "                  reference one, the first LLVM configuration outside the compiler matrix)\n"
+          "  --whatif-flags F,G  only these what-if flags, by short name: no-nested-parallelism,\n"
+          "                  no-thread-state, teams-oversubscription, threads-oversubscription, cuda-mode\n"
           "  --run           also link the program per runnable configuration and run it with\n"
           "                  OMP_TARGET_OFFLOAD=MANDATORY LIBOMPTARGET_INFO=16 (ARGS: its arguments)\n"
           "  --build-only    link the programs into DIR/run/ and stop (run them where the GPU is\n"
           "                  with `ompkit analyze --run-built DIR`)\n"
+          "  --from-build    compile nothing: read what the kit's build left for these (kit) sources in\n"
+          "                  each configuration's artefacts (to compare with an outside copy's analysis)\n"
           "  -- FLAGS        extra compile flags for every configuration (-I, -D, ...)\n"
           "exit: 0 ok, 1 an EXPECT line fails or nothing compiled, 2 usage or bad input\n");
 }
@@ -56,12 +60,14 @@ static int has_region(const char *path) {
 /* Options; 0, or the exit status of a usage error. */
 static int parse(struct az *a, int argc, char **argv, const char **configs, const char **run_built) {
   a->files = calloc((size_t)argc + 1, sizeof *a->files);
+  int regions = 0;
   for (int i = 1; i < argc; ++i) {
     const char *s = argv[i];
     if (!strcmp(s, "--help") || !strcmp(s, "-h")) return usage(stdout), -1;
     if (!strcmp(s, "--json")) a->json = 1;
     else if (!strcmp(s, "--no-whatif")) a->whatif = 0;
     else if (!strcmp(s, "--build-only")) a->build_only = 1;
+    else if (!strcmp(s, "--from-build")) a->from_build = 1, a->whatif = 0;
     else if (!strcmp(s, "--run")) {
       a->run = 1;
       if (i + 1 < argc && !strcmp(argv[i + 1], "--")) { /* --run -- ARGS [--] */
@@ -74,24 +80,38 @@ static int parse(struct az *a, int argc, char **argv, const char **configs, cons
       a->user_flags = argv + i + 1, a->nuser_flags = argc - i - 1;
       break;
     } else if (!strcmp(s, "--configs") || !strcmp(s, "--out") || !strcmp(s, "--jobs") || !strcmp(s, "--run-built") ||
-               !strcmp(s, "--whatif-configs")) {
+               !strcmp(s, "--whatif-configs") || !strcmp(s, "--whatif-flags")) {
       if (i + 1 >= argc) return fail_usage("needs a value:", s);
       const char *v = argv[++i];
       if (!strcmp(s, "--configs")) *configs = v;
       else if (!strcmp(s, "--out")) snprintf(a->out, sizeof a->out, "%s", v);
       else if (!strcmp(s, "--run-built")) *run_built = v;
       else if (!strcmp(s, "--whatif-configs")) a->whatif_configs = v;
+      else if (!strcmp(s, "--whatif-flags")) a->whatif_flags = v;
       else if ((a->jobs = atoi(v)) < 1) return fail_usage("--jobs needs a positive number, not", v);
     } else if (s[0] == '-') return fail_usage("unknown option (see ompkit analyze --help):", s);
     else {
       char real[PATH_MAX];
       struct stat st;
       if (stat(s, &st) || !S_ISREG(st.st_mode) || !realpath(s, real)) return fail_usage("no such file:", s);
-      if (!has_region(real)) return fail_usage("no '#pragma omp target' region in", s);
+      regions += has_region(real);
       a->files[a->nfiles++] = strdup(real);
     }
   }
+  for (const char *p = a->whatif_flags; p && *p;) {
+    const char *e = strchr(p, ',');
+    char n[128];
+    snprintf(n, sizeof n, "%.*s", (int)(e ? e - p : (long)strlen(p)), p);
+    int ok = 0;
+    for (int w = 0; w < az_nwhatif; ++w) ok |= !strcmp(n, az_whatif_short(az_whatif_flags[w]));
+    if (!ok) return fail_usage("unknown what-if flag (see ompkit analyze --help):", n);
+    p = e ? e + 1 : p + strlen(p);
+  }
   if (!*run_built && !a->nfiles) return fail_usage("give at least one source file (see ompkit analyze --help)", NULL);
+  /* One program's files: the others may hold only declare-target functions or main. */
+  if (a->nfiles && !regions)
+    return fail_usage(a->nfiles == 1 ? "no '#pragma omp target' region in" : "no '#pragma omp target' region in any of",
+                      a->nfiles == 1 ? a->files[0] : "the files");
   return 0;
 }
 
@@ -163,9 +183,14 @@ static void make_variants(struct az *a) {
   for (int c = 0; c < a->ncfgs; ++c)
     for (int w = -1; w < (whatif_for(a, c) ? az_nwhatif : 0); ++w) {
       if (w >= 0 && strstr(a->cfgs[c].flags, az_whatif_flags[w])) continue;
+      if (w >= 0 && a->whatif_flags && !in_list(a->whatif_flags, az_whatif_short(az_whatif_flags[w]))) continue;
       struct az_variant *v = &a->vars[a->nvars++];
       v->cfg = c;
       v->whatif = w >= 0 ? az_whatif_flags[w] : NULL;
+      if (a->from_build) {
+        snprintf(v->dir, sizeof v->dir, "%s", a->cfgs[c].oc.artefacts);
+        continue;
+      }
       snprintf(v->dir, sizeof v->dir, "%s/build/%s%s%s", a->out, a->cfgs[c].name, w >= 0 ? "/whatif-" : "",
                w >= 0 ? az_whatif_short(az_whatif_flags[w]) : "");
     }
@@ -248,7 +273,7 @@ static int analyze(struct az *a, const char *want) {
   if (rc) return ok_manifest_free(&m), rc;
   make_variants(a);
   double t0 = ok_now();
-  if (az_compile_all(a)) return ok_manifest_free(&m), fail_usage("cannot start the compilers", NULL);
+  if (!a->from_build && az_compile_all(a)) return ok_manifest_free(&m), fail_usage("cannot start the compilers", NULL);
   double compile_s = ok_now() - t0;
   a->doc = json_object();
   json_t *files = json_array();
@@ -260,7 +285,7 @@ static int analyze(struct az *a, const char *want) {
   long failed = check_expect(a, want != NULL);
   json_object_set_new(a->doc, "costly", az_costly(a));
   json_object_set_new(a->doc, "timing", json_pack("{s:f,s:i,s:i}", "compile_seconds", compile_s, "compiles",
-                                                  a->nvars * a->nfiles, "jobs", a->jobs));
+                                                  a->ncompiles, "jobs", a->jobs));
   int nok = 0;
   for (int v = 0; v < a->nvars; ++v) nok += !a->vars[v].whatif && !a->vars[v].failed;
   if (a->run || a->build_only) {

@@ -37,7 +37,10 @@ struct az {
   char **prog_args; /* --run -- ARGS */
   int nprog_args;
   int whatif, json, run, build_only, jobs;
+  int ncompiles; /* compiler processes run */
+  int from_build; /* read each configuration's build artefacts (kit sources) instead of compiling */
   const char *whatif_configs; /* NULL: the reference one (the first non-matrix LLVM one); "all" */
+  const char *whatif_flags;   /* NULL: all five; else short names ("cuda-mode,no-thread-state") */
   char out[PATH_MAX];
   const char *src_root; /* the kit's tree: scripts/ptxas-keep.sh */
   json_t *doc;          /* the result: files, configs, regions, expect, run */

@@ -182,6 +182,7 @@ int az_compile_all(struct az *a) {
         continue;
       }
       j->start = ok_now();
+      ++a->ncompiles;
       if ((j->pid = start(j)) < 0) return -1;
       ++running;
     }

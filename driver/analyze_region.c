@@ -8,6 +8,7 @@
 #include "expect.h"
 #include "remarks.h"
 
+#include <glob.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -133,6 +134,7 @@ static json_t *lowering(const struct ok_ir *ir, const char *k, int mode, const c
     snprintf(threads, sizeof threads, "unknown");
   }
   if (l.red) snprintf(what + strlen(what), sizeof what - strlen(what), "; with a reduction");
+  if (l.glob) snprintf(what + strlen(what), sizeof what - strlen(what), "; locals globalized by the front end (__kmpc_alloc_shared)");
   return json_pack("{s:s,s:s,s:b,s:b,s:b,s:b,s:b,s:i,s:o}", "summary", what, "loop_threads", threads, "parallel_launch",
                    l.par, "distribute", l.dist || l.dfor, "for", l.wfor || l.dfor, "reduction", l.red,
                    "globalization_call", l.glob, "parallel_regions", l.nwrap, "entry_points", l.entries);
@@ -164,6 +166,15 @@ static json_t *kernel_entry(const struct ok_ir *ir, const struct ok_ir *fe, cons
   json_object_set_new(e, "remark_ids", json_string(ids));
   json_t *rv = json_object_get(res, k);
   json_object_set(e, "resources", rv ? rv : json_null());
+  /* ptxas counts a kernel's registers per file; a call into another file is resolved at the device
+   * link, which adds the callee's registers (nvlink -v says the final count): name such calls. */
+  json_t *ext = json_array();
+  for (size_t i = 0, n = ok_ir_nfunctions(ir); i < n; ++i) {
+    const char *f = ok_ir_function(ir, i);
+    if (!ok_ir_defines(ir, f) && strncmp(f, "llvm.", 5) && strcmp(f, "vprintf") && ok_ir_reaches(ir, k, f))
+      json_array_append_new(ext, json_string(f));
+  }
+  json_object_set_new(e, "external_calls", ext);
   json_object_set_new(e, "lowering", lowering(fe, k, mode, ids));
   return e;
 }
@@ -210,8 +221,13 @@ static int load(const struct az_variant *var, const char *file, struct loaded *L
   if (d) *d = 0;
   memset(L, 0, sizeof *L);
   L->res = json_object();
-  snprintf(p, sizeof p, "%s/resources/%s.txt", var->dir, stem);
-  ok_resources_parse_file(p, on_res, L->res, L->err, sizeof L->err);
+  /* every resource file: a build's are per link (resources/ompkit-bench.txt), analyze's per file */
+  glob_t g;
+  snprintf(p, sizeof p, "%s/resources/*.txt", var->dir);
+  if (glob(p, 0, NULL, &g) == 0) {
+    for (size_t k = 0; k < g.gl_pathc; ++k) ok_resources_parse_file(g.gl_pathv[k], on_res, L->res, L->err, sizeof L->err);
+    globfree(&g);
+  }
   ok_device_code_path(p, sizeof p, var->dir, stem);
   if (!(L->ir = ok_ir_load(p, L->err, sizeof L->err))) return -1;
   snprintf(p, sizeof p, "%s/ir/%s.ll", var->dir, stem);
