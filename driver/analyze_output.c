@@ -49,7 +49,8 @@ static void para(struct w *w, const char *fmt, ...) {
   vsnprintf(s, sizeof s, fmt, ap);
   va_end(ap);
   if (w->form == HTML) fputs("<p>", w->f), esc(w, s), fputs("</p>\n", w->f);
-  else fprintf(w->f, "%s%s\n", w->form == TEXT ? "  " : "", s);
+  else if (w->form == MD) fputs("- ", w->f), esc(w, s), fputc('\n', w->f);
+  else fprintf(w->f, "  %s\n", s);
 }
 
 static void row(struct w *w, int n, ...) {
@@ -67,7 +68,7 @@ static void table_end(struct w *w) {
   json_t *r, *c;
   json_array_foreach(w->rows, i, r) json_array_foreach(r, k, c) if (k < 32 && strlen(json_string_value(c)) > width[k])
       width[k] = strlen(json_string_value(c));
-  if (w->form == HTML) fputs("<table>\n", w->f);
+  fputs(w->form == HTML ? "<table>\n" : w->form == MD ? "\n" : "", w->f);
   json_array_foreach(w->rows, i, r) {
     if (w->form == HTML) fputs("<tr>", w->f);
     else fputs(w->form == MD ? "|" : "  ", w->f);
@@ -84,7 +85,7 @@ static void table_end(struct w *w) {
       fputc('\n', w->f);
     }
   }
-  if (w->form == HTML) fputs("</table>\n", w->f);
+  fputs(w->form == HTML ? "</table>\n" : w->form == MD ? "\n" : "", w->f);
   json_decref(w->rows);
   w->rows = json_array();
 }

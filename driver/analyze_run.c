@@ -26,21 +26,30 @@ static int shell_quote(FILE *f, const char *s) {
   return fputc('\'', f);
 }
 
-/* Links one configuration's program; 0, or -1 with the first error in err. */
+/* Compiles each file with its own compiler (a .c file stays C in a C++ program) and links the
+ * program with the C++ driver when there is C++; 0, or -1 with the first error in err. */
 static int link_one(struct az *a, const struct az_cfg *c, const char *dir, char *err, size_t en) {
   int cxx = 0;
   for (int f = 0; f < a->nfiles; ++f) cxx |= az_is_cxx(a->files[f]);
-  const char *cc = cxx ? c->cxx : c->cc;
-  if (!cc || !cc[0]) return snprintf(err, en, "not built: no C++ compiler"), -1;
-  char cmd[16384], log[PATH_MAX + 32];
+  if (cxx && !c->cxx[0]) return snprintf(err, en, "not built: no C++ compiler"), -1;
+  size_t cap = 65536;
+  char *cmd = malloc(cap), log[PATH_MAX + 32];
   snprintf(log, sizeof log, "%s/link.txt", dir);
-  FILE *m = fmemopen(cmd, sizeof cmd, "w");
-  fprintf(m, "%s %s", cc, c->flags);
-  for (int i = 0; i < a->nuser_flags; ++i) fputc(' ', m), shell_quote(m, a->user_flags[i]);
-  for (int f = 0; f < a->nfiles; ++f) fputc(' ', m), shell_quote(m, a->files[f]);
-  fprintf(m, " -o '%s/prog' %s >'%s' 2>&1", dir, c->link, log);
+  FILE *m = fmemopen(cmd, cap, "w");
+  fprintf(m, "{ true");
+  for (int f = 0; f < a->nfiles; ++f) {
+    fprintf(m, " && %s %s", az_is_cxx(a->files[f]) ? c->cxx : c->cc, c->flags);
+    for (int i = 0; i < a->nuser_flags; ++i) fputc(' ', m), shell_quote(m, a->user_flags[i]);
+    fprintf(m, " -c "), shell_quote(m, a->files[f]), fprintf(m, " -o '%s/%d.o'", dir, f);
+  }
+  fprintf(m, " && %s %s", cxx ? c->cxx : c->cc, c->flags);
+  for (int f = 0; f < a->nfiles; ++f) fprintf(m, " '%s/%d.o'", dir, f);
+  /* libm as the kit's bench links it (GCC: the device's newlib libm too, for sin/exp in regions) */
+  fprintf(m, " -o '%s/prog' %s%s -lm; } >'%s' 2>&1", dir, c->link, c->gcc ? " -foffload-options=nvptx-none=-lm" : "", log);
   fclose(m);
-  if (system(cmd) == 0) return 0;
+  int rc = system(cmd);
+  free(cmd);
+  if (rc == 0) return 0;
   FILE *l = fopen(log, "r");
   char line[1024];
   snprintf(err, en, "link failed (%s)", log);
