@@ -45,7 +45,9 @@ static int link_one(struct az *a, const struct az_cfg *c, const char *dir, char 
   fprintf(m, " && %s %s", cxx ? c->cxx : c->cc, c->flags);
   for (int f = 0; f < a->nfiles; ++f) fprintf(m, " '%s/%d.o'", dir, f);
   /* libm as the kit's bench links it (GCC: the device's newlib libm too, for sin/exp in regions) */
-  fprintf(m, " -o '%s/prog' %s%s -lm; } >'%s' 2>&1", dir, c->link, c->gcc ? " -foffload-options=nvptx-none=-lm" : "", log);
+  fprintf(m, " -o '%s/prog' %s%s -lm", dir, c->link, c->gcc ? " -foffload-options=nvptx-none=-lm" : "");
+  for (int f = 0; f < a->nfiles; ++f) fprintf(m, " && rm -f '%s/%d.o'", dir, f); /* the folder travels to the GPU */
+  fprintf(m, "; } >'%s' 2>&1", log);
   fclose(m);
   int rc = system(cmd);
   free(cmd);
@@ -76,7 +78,8 @@ static void write_script(struct az *a, json_t *built) {
   json_array_foreach(built, i, b) {
     const char *n = json_string_value(b);
     fprintf(f, "( cd '%s' && OMP_TARGET_OFFLOAD=MANDATORY LIBOMPTARGET_INFO=16 LIBOMPTARGET_PROFILE=profile.json "
-               "timeout 300 ./prog", n);
+               "LIBOMPTARGET_PROFILE_GRANULARITY=0 "
+               "timeout 120 ./prog", n);
     for (int k = 0; k < a->nprog_args; ++k) fputc(' ', f), shell_quote(f, a->prog_args[k]);
     fprintf(f, " >output.txt 2>&1; echo $? >exit-code.txt )\n");
   }
@@ -85,21 +88,21 @@ static void write_script(struct az *a, json_t *built) {
 }
 
 int az_build_programs(struct az *a) {
-  json_t *run = json_pack("{s:[],s:[],s:[]}", "built", "notes", "args");
+  json_t *run = json_pack("{s:[],s:[],s:[]}", "built", "build_notes", "args");
   for (int k = 0; k < a->nprog_args; ++k) json_array_append_new(json_object_get(run, "args"), json_string(a->prog_args[k]));
   for (int c = 0; c < a->ncfgs; ++c) {
     const struct az_cfg *z = &a->cfgs[c];
     char dir[PATH_MAX + 64], err[1024], note[1400];
     if (z->compile_only || (z->not_runnable && z->not_runnable[0])) {
       snprintf(note, sizeof note, "%s: not runnable: %s", z->name, z->not_runnable && z->not_runnable[0] ? z->not_runnable : "compile data only");
-      json_array_append_new(json_object_get(run, "notes"), json_string(note));
+      json_array_append_new(json_object_get(run, "build_notes"), json_string(note));
       continue;
     }
     snprintf(dir, sizeof dir, "%s/run/%s", a->out, z->name);
     ok_mkdirs(dir);
     if (link_one(a, z, dir, err, sizeof err)) {
       snprintf(note, sizeof note, "%s: %s", z->name, err);
-      json_array_append_new(json_object_get(run, "notes"), json_string(note));
+      json_array_append_new(json_object_get(run, "build_notes"), json_string(note));
     } else {
       json_array_append_new(json_object_get(run, "built"), json_string(z->name));
     }
@@ -125,19 +128,31 @@ static void region_of(json_t *doc, const char *cfg, const char *kernel, char *ou
   }
 }
 
-/* Kernel time from libomptarget's profile (a Chrome trace): the events whose detail names the
- * kernel, else none. */
-static double kernel_us(const char *profile, const char *kernel, int *events) {
+/* Per launch, from libomptarget's profile (a Chrome trace, LIBOMPTARGET_PROFILE with
+ * LIBOMPTARGET_PROFILE_GRANULARITY=0 so that no short event is dropped): the duration of each
+ * "Runtime: target exe" event plus the "Runtime: syncronize" that follows it, in time order. The
+ * events do not name the kernel: the i-th one is the i-th launch line. Returns how many launches
+ * have a time (0 when the counts do not pair). */
+static size_t profile_times(const char *profile, double *us, size_t nlaunch) {
   json_t *j = json_load_file(profile, 0, NULL), *e;
-  size_t i;
-  double us = 0;
-  *events = 0;
-  json_array_foreach(json_object_get(j, "traceEvents"), i, e) {
-    const char *d = str(json_object_get(e, "args"), "detail");
-    if (strstr(str(e, "name"), "Kernel") && strstr(d, kernel)) us += json_number_value(json_object_get(e, "dur")), ++*events;
+  size_t i, n = 0, ns = 0;
+  json_t *ev = json_is_array(j) ? j : json_object_get(j, "traceEvents");
+  double *sync = calloc(nlaunch + 1, sizeof *sync);
+  /* the trace is written in time order per thread; the runtime's host thread is one */
+  json_array_foreach(ev, i, e) {
+    const char *name = str(e, "name");
+    double d = json_number_value(json_object_get(e, "dur"));
+    if (!strcmp(name, "Runtime: target exe")) n < nlaunch ? (void)(us[n] = d) : (void)0, ++n;
+    else if (!strcmp(name, "Runtime: syncronize") && n && ns < n && ns < nlaunch) sync[ns++] = d;
   }
   json_decref(j);
-  return us;
+  if (n != nlaunch) {
+    free(sync);
+    return 0;
+  }
+  for (i = 0; i < n; ++i) us[i] += sync[i];
+  free(sync);
+  return n;
 }
 
 static void join_config(json_t *doc, const char *dir, const char *cfg, json_t *launches, json_t *notes) {
@@ -145,12 +160,13 @@ static void join_config(json_t *doc, const char *dir, const char *cfg, json_t *l
   snprintf(p, sizeof p, "%s/run/%s/output.txt", dir, cfg);
   FILE *f = fopen(p, "r");
   if (!f) return;
-  json_t *agg = json_object(); /* kernel -> {n, shapes, mode} */
+  json_t *agg = json_object(), *order = json_array(); /* kernel -> {n, shape, mode, us}; launch order */
   while (fgets(line, sizeof line, f)) {
     struct ok_launch l;
     if (ok_launch_parse(line, &l)) continue;
+    json_array_append_new(order, json_string(l.kernel));
     json_t *k = json_object_get(agg, l.kernel);
-    if (!k) json_object_set_new(agg, l.kernel, k = json_pack("{s:i,s:s,s:s}", "n", 0, "shape", "", "mode", l.mode));
+    if (!k) json_object_set_new(agg, l.kernel, k = json_pack("{s:i,s:s,s:s,s:f}", "n", 0, "shape", "", "mode", l.mode, "us", 0.0));
     json_object_set_new(k, "n", json_integer(json_integer_value(json_object_get(k, "n")) + 1));
     char shape[64], all[512];
     snprintf(shape, sizeof shape, "%ld x %ld", l.blocks, l.threads);
@@ -160,29 +176,41 @@ static void join_config(json_t *doc, const char *dir, const char *cfg, json_t *l
     }
   }
   fclose(f);
+  size_t nl = json_array_size(order), i;
+  double *us = calloc(nl + 1, sizeof *us);
+  snprintf(p, sizeof p, "%s/run/%s/profile.json", dir, cfg);
+  size_t timed = nl ? profile_times(p, us, nl) : 0;
+  json_t *kn_j;
+  json_array_foreach(order, i, kn_j) if (timed) {
+    json_t *k = json_object_get(agg, json_string_value(kn_j));
+    json_object_set_new(k, "us", json_real(json_real_value(json_object_get(k, "us")) + us[i]));
+  }
+  free(us);
   snprintf(p, sizeof p, "%s/run/%s/exit-code.txt", dir, cfg);
   FILE *x = fopen(p, "r");
   int code = -1;
   if (x && fscanf(x, "%d", &code) != 1) code = -1;
   if (x) fclose(x);
-  snprintf(line, sizeof line, "%s: the program exited %d (output: run/%s/output.txt)%s", cfg, code, cfg,
-           json_object_size(agg) ? "" : "; no launch line: did it reach a target region on the device?");
+  snprintf(line, sizeof line, "%s: the program exited %d (output: run/%s/output.txt)%s%s", cfg, code, cfg,
+           nl ? "" : "; no LIBOMPTARGET_INFO launch line (not libomptarget, or nothing reached the device)",
+           nl && !timed ? "; the profile's events do not pair with the launches: no kernel times" : "");
   json_array_append_new(notes, json_string(line));
   const char *kn;
   json_t *k;
-  snprintf(p, sizeof p, "%s/run/%s/profile.json", dir, cfg);
   json_object_foreach(agg, kn, k) {
-    char reg[PATH_MAX], n[32], t[64];
-    int ev = 0;
-    double us = kernel_us(p, kn, &ev);
+    char reg[PATH_MAX], n[32], t[96];
+    long cnt = (long)json_integer_value(json_object_get(k, "n"));
+    double tot = json_real_value(json_object_get(k, "us"));
     region_of(doc, cfg, kn, reg, sizeof reg);
-    snprintf(n, sizeof n, "%lld", (long long)json_integer_value(json_object_get(k, "n")));
-    if (ev) snprintf(t, sizeof t, "%.1f us (%d events)", us, ev);
-    else snprintf(t, sizeof t, "not in the profile");
-    json_array_append_new(launches, json_pack("{s:s,s:s,s:s,s:s,s:s,s:s,s:s}", "config", cfg, "region", reg, "kernel", kn,
-                                              "launches", n, "shape", str(k, "shape"), "mode", str(k, "mode"), "time", t));
+    snprintf(n, sizeof n, "%ld", cnt);
+    if (timed) snprintf(t, sizeof t, "%.1f us per launch (exe+sync)", tot / (double)cnt);
+    else snprintf(t, sizeof t, "-");
+    json_array_append_new(launches, json_pack("{s:s,s:s,s:s,s:s,s:s,s:s,s:s,s:f}", "config", cfg, "region", reg, "kernel", kn,
+                                              "launches", n, "shape", str(k, "shape"), "mode", str(k, "mode"), "time", t,
+                                              "us_total", timed ? tot : -1.0));
   }
   json_decref(agg);
+  json_decref(order);
 }
 
 /* --run-built: the analysis of a folder made with --build-only. */
@@ -203,7 +231,9 @@ static int reload(struct az *a, const char *dir) {
 
 int az_run_programs(struct az *a, const char *dir) {
   if (!a->doc && reload(a, dir)) return OK_EXIT_USAGE;
-  json_t *run = json_object_get(a->doc, "run"), *launches = json_array(), *notes = json_object_get(run, "notes"), *b;
+  json_t *run = json_object_get(a->doc, "run"), *launches = json_array(), *b;
+  json_t *notes = json_deep_copy(json_object_get(run, "build_notes")); /* a --run-built again starts afresh */
+  json_object_set_new(run, "notes", notes);
   int gpu = !access("/dev/nvidiactl", F_OK) || !access("/dev/nvidia0", F_OK);
   char p[PATH_MAX + 64], cmd[PATH_MAX + 80];
   snprintf(p, sizeof p, "%s/run/%s/output.txt", dir, str(json_array_get(json_object_get(run, "built"), 0), ""));
