@@ -1,0 +1,261 @@
+/* ompkit analyze --run / --build-only / --run-built: the program (the files have their own main)
+ * linked per runnable configuration into OUT/run/<config>/prog, run by OUT/run/run.sh with
+ * OMP_TARGET_OFFLOAD=MANDATORY, LIBOMPTARGET_INFO=16 and LIBOMPTARGET_PROFILE, and the
+ * runtime's launch lines joined to the regions. The split lets the build happen where the
+ * compilers are and the run where the GPU is (the GPU machine has no clang): --build-only here,
+ * `sh OUT/run/run.sh` there (with the runtime on LD_LIBRARY_PATH), --run-built OUT here. */
+#define _GNU_SOURCE
+#include "analyze.h"
+#include "check.h"
+#include "remarks.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static const char *str(json_t *e, const char *k) {
+  const char *s = json_string_value(json_object_get(e, k));
+  return s ? s : "";
+}
+
+static int shell_quote(FILE *f, const char *s) {
+  fputc('\'', f);
+  for (; *s; ++s) *s == '\'' ? fputs("'\\''", f) : fputc(*s, f);
+  return fputc('\'', f);
+}
+
+/* Compiles each file with its own compiler (a .c file stays C in a C++ program) and links the
+ * program with the C++ driver when there is C++; 0, or -1 with the first error in err. */
+static int link_one(struct az *a, const struct az_cfg *c, const char *dir, char *err, size_t en) {
+  int cxx = 0;
+  for (int f = 0; f < a->nfiles; ++f) cxx |= az_is_cxx(a->files[f]);
+  if (cxx && !c->cxx[0]) return snprintf(err, en, "not built: no C++ compiler"), -1;
+  size_t cap = 65536;
+  char *cmd = malloc(cap), log[PATH_MAX + 32];
+  snprintf(log, sizeof log, "%s/link.txt", dir);
+  FILE *m = fmemopen(cmd, cap, "w");
+  fprintf(m, "{ true");
+  for (int f = 0; f < a->nfiles; ++f) {
+    fprintf(m, " && %s %s", az_is_cxx(a->files[f]) ? c->cxx : c->cc, c->flags);
+    for (int i = 0; i < a->nuser_flags; ++i) fputc(' ', m), shell_quote(m, a->user_flags[i]);
+    fprintf(m, " -c "), shell_quote(m, a->files[f]), fprintf(m, " -o '%s/%d.o'", dir, f);
+  }
+  fprintf(m, " && %s %s", cxx ? c->cxx : c->cc, c->flags);
+  for (int f = 0; f < a->nfiles; ++f) fprintf(m, " '%s/%d.o'", dir, f);
+  /* libm as the kit's bench links it (GCC: the device's newlib libm too, for sin/exp in regions) */
+  fprintf(m, " -o '%s/prog' %s%s -lm", dir, c->link, c->gcc ? " -foffload-options=nvptx-none=-lm" : "");
+  for (int f = 0; f < a->nfiles; ++f) fprintf(m, " && rm -f '%s/%d.o'", dir, f); /* the folder travels to the GPU */
+  fprintf(m, "; } >'%s' 2>&1", log);
+  fclose(m);
+  int rc = system(cmd);
+  free(cmd);
+  if (rc == 0) return 0;
+  FILE *l = fopen(log, "r");
+  char line[1024];
+  snprintf(err, en, "link failed (%s)", log);
+  while (l && fgets(line, sizeof line, l))
+    if (strstr(line, "error")) {
+      line[strcspn(line, "\n")] = 0;
+      snprintf(err, en, "%s", line);
+      break;
+    }
+  if (l) fclose(l);
+  return -1;
+}
+
+/* run.sh: each program with the offload environment, its output and profile beside it. */
+static void write_script(struct az *a, json_t *built) {
+  char p[PATH_MAX + 32];
+  snprintf(p, sizeof p, "%s/run/run.sh", a->out);
+  FILE *f = fopen(p, "w");
+  if (!f) return;
+  fprintf(f, "#!/bin/sh\n# ompkit analyze: runs each configuration's program (put its OpenMP runtime on LD_LIBRARY_PATH)\n"
+             "cd \"$(dirname \"$0\")\"\n");
+  size_t i;
+  json_t *b;
+  json_array_foreach(built, i, b) {
+    const char *n = json_string_value(b);
+    fprintf(f, "( cd '%s' && OMP_TARGET_OFFLOAD=MANDATORY LIBOMPTARGET_INFO=16 LIBOMPTARGET_PROFILE=profile.json "
+               "LIBOMPTARGET_PROFILE_GRANULARITY=0 "
+               "timeout 120 ./prog", n);
+    for (int k = 0; k < a->nprog_args; ++k) fputc(' ', f), shell_quote(f, a->prog_args[k]);
+    fprintf(f, " >output.txt 2>&1; echo $? >exit-code.txt )\n");
+  }
+  fclose(f);
+  chmod(p, 0755);
+}
+
+int az_build_programs(struct az *a) {
+  json_t *run = json_pack("{s:[],s:[],s:[]}", "built", "build_notes", "args");
+  for (int k = 0; k < a->nprog_args; ++k) json_array_append_new(json_object_get(run, "args"), json_string(a->prog_args[k]));
+  for (int c = 0; c < a->ncfgs; ++c) {
+    const struct az_cfg *z = &a->cfgs[c];
+    char dir[PATH_MAX + 64], err[1024], note[1400];
+    if (z->compile_only || (z->not_runnable && z->not_runnable[0])) {
+      snprintf(note, sizeof note, "%s: not runnable: %s", z->name, z->not_runnable && z->not_runnable[0] ? z->not_runnable : "compile data only");
+      json_array_append_new(json_object_get(run, "build_notes"), json_string(note));
+      continue;
+    }
+    snprintf(dir, sizeof dir, "%s/run/%s", a->out, z->name);
+    ok_mkdirs(dir);
+    if (link_one(a, z, dir, err, sizeof err)) {
+      snprintf(note, sizeof note, "%s: %s", z->name, err);
+      json_array_append_new(json_object_get(run, "build_notes"), json_string(note));
+    } else {
+      json_array_append_new(json_object_get(run, "built"), json_string(z->name));
+    }
+  }
+  write_script(a, json_object_get(run, "built"));
+  json_object_set_new(a->doc, "run", run);
+  return 0;
+}
+
+/* The region (file:line) a launched kernel was made for, from the analysis. */
+static void region_of(json_t *doc, const char *cfg, const char *kernel, char *out, size_t n) {
+  size_t i;
+  json_t *r;
+  snprintf(out, n, "?");
+  json_array_foreach(json_object_get(doc, "regions"), i, r) {
+    json_t *e = json_object_get(json_object_get(r, "configs"), cfg);
+    int line = (int)json_integer_value(json_object_get(r, "line"));
+    if (!strcmp(str(e, "kernel"), kernel) || (!e && ok_kernel_for_line(kernel, line)) || ok_kernel_for_line(kernel, line)) {
+      const char *f = str(r, "file"), *b = strrchr(f, '/');
+      snprintf(out, n, "%s:%d", b ? b + 1 : f, line);
+      return;
+    }
+  }
+}
+
+/* Per launch, from libomptarget's profile (a Chrome trace, LIBOMPTARGET_PROFILE with
+ * LIBOMPTARGET_PROFILE_GRANULARITY=0 so that no short event is dropped): the duration of each
+ * "Runtime: target exe" event plus the "Runtime: syncronize" that follows it, in time order. The
+ * events do not name the kernel: the i-th one is the i-th launch line. Returns how many launches
+ * have a time (0 when the counts do not pair). */
+static size_t profile_times(const char *profile, double *us, size_t nlaunch) {
+  json_t *j = json_load_file(profile, 0, NULL), *e;
+  size_t i, n = 0, ns = 0;
+  json_t *ev = json_is_array(j) ? j : json_object_get(j, "traceEvents");
+  double *sync = calloc(nlaunch + 1, sizeof *sync);
+  /* the trace is written in time order per thread; the runtime's host thread is one */
+  json_array_foreach(ev, i, e) {
+    const char *name = str(e, "name");
+    double d = json_number_value(json_object_get(e, "dur"));
+    if (!strcmp(name, "Runtime: target exe")) n < nlaunch ? (void)(us[n] = d) : (void)0, ++n;
+    else if (!strcmp(name, "Runtime: syncronize") && n && ns < n && ns < nlaunch) sync[ns++] = d;
+  }
+  json_decref(j);
+  if (n != nlaunch) {
+    free(sync);
+    return 0;
+  }
+  for (i = 0; i < n; ++i) us[i] += sync[i];
+  free(sync);
+  return n;
+}
+
+static void join_config(json_t *doc, const char *dir, const char *cfg, json_t *launches, json_t *notes) {
+  char p[PATH_MAX + 64], line[4096];
+  snprintf(p, sizeof p, "%s/run/%s/output.txt", dir, cfg);
+  FILE *f = fopen(p, "r");
+  if (!f) return;
+  json_t *agg = json_object(), *order = json_array(); /* kernel -> {n, shape, mode, us}; launch order */
+  while (fgets(line, sizeof line, f)) {
+    struct ok_launch l;
+    if (ok_launch_parse(line, &l)) continue;
+    json_array_append_new(order, json_string(l.kernel));
+    json_t *k = json_object_get(agg, l.kernel);
+    if (!k) json_object_set_new(agg, l.kernel, k = json_pack("{s:i,s:s,s:s,s:f}", "n", 0, "shape", "", "mode", l.mode, "us", 0.0));
+    json_object_set_new(k, "n", json_integer(json_integer_value(json_object_get(k, "n")) + 1));
+    char shape[64], all[512];
+    snprintf(shape, sizeof shape, "%ld x %ld", l.blocks, l.threads);
+    if (!strstr(str(k, "shape"), shape)) {
+      snprintf(all, sizeof all, "%s%s%s", str(k, "shape"), str(k, "shape")[0] ? ", " : "", shape);
+      json_object_set_new(k, "shape", json_string(all));
+    }
+  }
+  fclose(f);
+  size_t nl = json_array_size(order), i;
+  double *us = calloc(nl + 1, sizeof *us);
+  snprintf(p, sizeof p, "%s/run/%s/profile.json", dir, cfg);
+  size_t timed = nl ? profile_times(p, us, nl) : 0;
+  json_t *kn_j;
+  json_array_foreach(order, i, kn_j) if (timed) {
+    json_t *k = json_object_get(agg, json_string_value(kn_j));
+    json_object_set_new(k, "us", json_real(json_real_value(json_object_get(k, "us")) + us[i]));
+  }
+  free(us);
+  snprintf(p, sizeof p, "%s/run/%s/exit-code.txt", dir, cfg);
+  FILE *x = fopen(p, "r");
+  int code = -1;
+  if (x && fscanf(x, "%d", &code) != 1) code = -1;
+  if (x) fclose(x);
+  snprintf(line, sizeof line, "%s: the program exited %d (output: run/%s/output.txt)%s%s", cfg, code, cfg,
+           nl ? "" : "; no LIBOMPTARGET_INFO launch line (not libomptarget, or nothing reached the device)",
+           nl && !timed ? "; the profile's events do not pair with the launches: no kernel times" : "");
+  json_array_append_new(notes, json_string(line));
+  const char *kn;
+  json_t *k;
+  json_object_foreach(agg, kn, k) {
+    char reg[PATH_MAX], n[32], t[96];
+    long cnt = (long)json_integer_value(json_object_get(k, "n"));
+    double tot = json_real_value(json_object_get(k, "us"));
+    region_of(doc, cfg, kn, reg, sizeof reg);
+    snprintf(n, sizeof n, "%ld", cnt);
+    if (timed) snprintf(t, sizeof t, "%.1f us per launch (exe+sync)", tot / (double)cnt);
+    else snprintf(t, sizeof t, "-");
+    json_array_append_new(launches, json_pack("{s:s,s:s,s:s,s:s,s:s,s:s,s:s,s:f}", "config", cfg, "region", reg, "kernel", kn,
+                                              "launches", n, "shape", str(k, "shape"), "mode", str(k, "mode"), "time", t,
+                                              "us_total", timed ? tot : -1.0));
+  }
+  json_decref(agg);
+  json_decref(order);
+}
+
+/* --run-built: the analysis of a folder made with --build-only. */
+static int reload(struct az *a, const char *dir) {
+  char p[PATH_MAX + 32];
+  snprintf(p, sizeof p, "%s/analysis.json", dir);
+  json_error_t je;
+  if (!(a->doc = json_load_file(p, 0, &je))) return ok_err("analyze: %s: %s", p, je.text), -1;
+  snprintf(a->out, sizeof a->out, "%s", dir);
+  json_t *cs = json_object_get(a->doc, "configs"), *c;
+  size_t i;
+  a->cfgs = calloc(json_array_size(cs) + 1, sizeof *a->cfgs);
+  json_array_foreach(cs, i, c) a->cfgs[a->ncfgs++].name = str(c, "name");
+  a->nfiles = (int)json_array_size(json_object_get(a->doc, "files"));
+  if (!json_object_get(a->doc, "run")) return ok_err("analyze: %s was built without --build-only or --run", dir), -1;
+  return 0;
+}
+
+int az_run_programs(struct az *a, const char *dir) {
+  if (!a->doc && reload(a, dir)) return OK_EXIT_USAGE;
+  json_t *run = json_object_get(a->doc, "run"), *launches = json_array(), *b;
+  json_t *notes = json_deep_copy(json_object_get(run, "build_notes")); /* a --run-built again starts afresh */
+  json_object_set_new(run, "notes", notes);
+  int gpu = !access("/dev/nvidiactl", F_OK) || !access("/dev/nvidia0", F_OK);
+  char p[PATH_MAX + 64], cmd[PATH_MAX + 80];
+  snprintf(p, sizeof p, "%s/run/%s/output.txt", dir, str(json_array_get(json_object_get(run, "built"), 0), ""));
+  size_t i;
+  json_array_foreach(json_object_get(run, "built"), i, b) snprintf(p, sizeof p, "%s/run/%s/output.txt", dir, json_string_value(b));
+  if (access(p, R_OK) && gpu) {
+    snprintf(cmd, sizeof cmd, "sh '%s/run/run.sh'", dir);
+    if (system(cmd)) json_array_append_new(notes, json_string("run.sh failed"));
+  } else if (access(p, R_OK)) {
+    json_array_append_new(notes, json_string("no GPU on this machine: nothing ran; the compile data above stands. Run "
+                                             "run/run.sh where a GPU is, then `ompkit analyze --run-built DIR`."));
+  }
+  json_array_foreach(json_object_get(run, "built"), i, b) join_config(a->doc, dir, json_string_value(b), launches, notes);
+  json_object_set_new(run, "launches", launches);
+  json_object_set_new(run, "gpu_here", json_boolean(gpu));
+  snprintf(p, sizeof p, "%s/analysis.json", dir);
+  char *s = json_dumps(a->doc, JSON_INDENT(1) | JSON_PRESERVE_ORDER);
+  if (s) ok_write_atomic(p, s, strlen(s));
+  free(s);
+  if (a->nfiles && a->ncfgs && !a->vars) {
+    az_write_reports(a);
+    az_print_table(a);
+  }
+  return OK_EXIT_OK;
+}

@@ -1,0 +1,37 @@
+# ompkit analyze (issue 21): bad input is a one-line error with exit 2; the C and C++ fixtures'
+# regions get the asserted lowering, globalization and what-if verdicts (test_analyze); a file
+# one configuration cannot compile gives that configuration's first error while the other
+# reports; --build-only leaves a runnable folder, --run-built without a GPU says so.
+. "$(dirname "$0")/lib.sh"
+T="$BUILD/tests/test_analyze"
+FX="$SRC/tests/fixtures/analyze"
+config_enabled target-clang19 || skip "target-clang19 is not enabled"
+one_line_exit2() {
+  "$OMPKIT" analyze "$@" >"$TMP/o" 2>"$TMP/e"
+  rc=$?
+  [ $rc = 2 ] || fail "analyze $*: exit $rc, want 2"
+  [ "$(wc -l <"$TMP/e")" = 1 ] || fail "analyze $*: not one line: $(cat "$TMP/e")"
+}
+one_line_exit2 "$TMP/missing.c"
+one_line_exit2 "$FX/lowering_ext.c"
+one_line_exit2 "$FX/lowering.c" --configs no-such-config
+for src in lowering.c lowering.cpp; do
+  "$OMPKIT" analyze "$FX/$src" "$FX/lowering_ext.c" --configs target-clang19 --whatif-flags cuda-mode --out "$TMP/$src" >"$TMP/out" 2>&1 ||
+    fail "analyze $src: exit $?: $(tail -n 5 "$TMP/out")"
+  "$T" lowering "$TMP/$src/analysis.json" target-clang19 || fail "$src: the analysis is not the expected one"
+  for f in report.md report.html; do [ -s "$TMP/$src/$f" ] || fail "$src: no $f"; done
+  grep -q '^## Costly regions' "$TMP/$src/report.md" || fail "$src: report.md does not open with the costly regions"
+done
+if config_enabled target-clang16; then
+  "$OMPKIT" analyze "$FX/badcompile.c" --configs target-clang19,target-clang16 --no-whatif --out "$TMP/bad" >"$TMP/out" 2>&1
+  "$T" bad "$TMP/bad/analysis.json" target-clang19 target-clang16 || fail "badcompile: $(tail -n 5 "$TMP/out")"
+fi
+# Build here, run where the GPU is: the folder holds the program and run.sh.
+"$OMPKIT" analyze "$FX/lowering.c" "$FX/lowering_ext.c" --configs target-clang19 --no-whatif --build-only \
+  --out "$TMP/built" >"$TMP/out" 2>&1 || fail "--build-only: $(tail -n 5 "$TMP/out")"
+[ -x "$TMP/built/run/target-clang19/prog" ] && [ -s "$TMP/built/run/run.sh" ] || fail "--build-only left no program"
+if [ ! -e /dev/nvidiactl ]; then
+  "$OMPKIT" analyze --run-built "$TMP/built" >"$TMP/out" 2>&1 || fail "--run-built: exit $?"
+  grep -q 'no GPU on this machine' "$TMP/out" || fail "--run-built without a GPU does not say so: $(tail -n 5 "$TMP/out")"
+fi
+pass "analyze: bad input, C and C++ fixtures, a failing configuration, build-only and run-built"

@@ -1,0 +1,137 @@
+/* Asserts what `ompkit analyze` found in its fixtures (tests/fixtures/analyze/), from its
+ * analysis.json: the lowering of each region in words, the globalization, the what-if verdicts,
+ * the EXPECT verdicts, and a configuration that fails to compile beside one that does not.
+ *   test_analyze lowering ANALYSIS.json CONFIG   (lowering.c or lowering.cpp, four regions)
+ *   test_analyze bad ANALYSIS.json GOOD BAD      (badcompile.c: BAD fails, GOOD reports)
+ *   test_analyze agree OUTSIDE.json BUILD.json CONFIG
+ *       a kit source analyzed as an outside copy agrees with the kit build's artefacts of it
+ *       (analyze --from-build): per region the same mode, remark IDs and registers */
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int fails;
+#define CHECK(c, ...) ((c) ? 0 : (fails++, printf("FAIL %s:%d: ", __FILE__, __LINE__), printf(__VA_ARGS__), printf("\n")))
+
+static const char *s(json_t *o, const char *k) {
+  const char *v = json_string_value(json_object_get(o, k));
+  return v ? v : "";
+}
+
+static json_t *entry(json_t *doc, size_t i, const char *cfg) {
+  return json_object_get(json_object_get(json_array_get(json_object_get(doc, "regions"), i), "configs"), cfg);
+}
+
+/* Whether one of the what-if flag's changes starts with `what`. */
+static int whatif_changes(json_t *doc, size_t i, const char *cfg, const char *flag, const char *what) {
+  json_t *w = json_object_get(json_object_get(json_object_get(json_array_get(json_object_get(doc, "regions"), i), "whatif"), cfg), flag), *c;
+  size_t k;
+  json_array_foreach(json_object_get(w, "changes"), k, c) if (strstr(json_string_value(c), what)) return 1;
+  return 0;
+}
+
+static int has_glob(json_t *e, const char *id) {
+  json_t *g;
+  size_t k;
+  json_array_foreach(json_object_get(e, "globalized"), k, g) if (!strcmp(s(g, "id"), id)) return 1;
+  return 0;
+}
+
+static void lowering(json_t *doc, const char *cfg) {
+  CHECK(json_array_size(json_object_get(doc, "regions")) == 4, "4 regions, got %zu", json_array_size(json_object_get(doc, "regions")));
+  json_t *d = entry(doc, 0, cfg), *g = entry(doc, 1, cfg), *e = entry(doc, 2, cfg), *c = entry(doc, 3, cfg);
+  json_t *ld = json_object_get(d, "lowering"), *lg = json_object_get(g, "lowering"), *lc = json_object_get(c, "lowering");
+  /* distribute only: one thread per team does the loop */
+  CHECK(strstr(s(ld, "summary"), "teams distribute only") && !strcmp(s(ld, "loop_threads"), "1 per team"),
+        "distribute_only: %s (%s)", s(ld, "summary"), s(ld, "loop_threads"));
+  CHECK(json_is_true(json_object_get(ld, "distribute")) && !json_is_true(json_object_get(ld, "parallel_launch")),
+        "distribute_only: entry points");
+  /* generic kept generic by a side effect: OMP121, a state machine, one parallel region */
+  CHECK(!strcmp(s(g, "mode"), "Generic") && strstr(s(g, "remark_ids"), "OMP121"), "side_effect: %s %s", s(g, "mode"), s(g, "remark_ids"));
+  CHECK(!strncmp(s(lg, "summary"), "generic with", 12) && json_integer_value(json_object_get(lg, "parallel_regions")) == 1,
+        "side_effect: %s", s(lg, "summary"));
+  /* an escaping local: OMP112/OMP113 kept; -fopenmp-cuda-mode removes the globalization */
+  CHECK(has_glob(e, "OMP112") && has_glob(e, "OMP113"), "escapes: no OMP112/OMP113 in globalized");
+  CHECK(whatif_changes(doc, 2, cfg, "cuda-mode", "-OMP112") && whatif_changes(doc, 2, cfg, "cuda-mode", "lowering:"),
+        "escapes: cuda-mode does not drop OMP112 and change the lowering");
+  CHECK(!whatif_changes(doc, 3, cfg, "cuda-mode", "lowering:"), "combined: cuda-mode changed its lowering");
+  /* the combined loop: SPMD, every thread shares it */
+  CHECK(!strcmp(s(c, "mode"), "SPMD") && strstr(s(lc, "summary"), "every thread of a team shares the loop") &&
+            !strcmp(s(lc, "loop_threads"), "all threads of every team"),
+        "combined: %s %s", s(c, "mode"), s(lc, "summary"));
+  CHECK(json_integer_value(json_object_get(json_object_get(c, "resources"), "registers")) > 0, "combined: no registers");
+  json_t *ex = json_object_get(doc, "expect");
+  CHECK(json_integer_value(json_object_get(ex, "fail")) == 0 && json_integer_value(json_object_get(ex, "hold")) >= 7,
+        "EXPECT: %lld hold, %lld fail", (long long)json_integer_value(json_object_get(ex, "hold")),
+        (long long)json_integer_value(json_object_get(ex, "fail")));
+}
+
+static void bad(json_t *doc, const char *good, const char *badc) {
+  json_t *c, *gc = NULL, *bc = NULL;
+  size_t k;
+  json_array_foreach(json_object_get(doc, "configs"), k, c) {
+    if (!strcmp(s(c, "name"), good)) gc = c;
+    if (!strcmp(s(c, "name"), badc)) bc = c;
+  }
+  CHECK(gc && !strcmp(s(gc, "status"), "ok"), "%s did not compile", good);
+  CHECK(bc && !strcmp(s(bc, "status"), "error") && strstr(s(bc, "error"), "error") && !strchr(s(bc, "error"), '\n'),
+        "%s: status %s, error '%s'", badc, s(bc, "status"), s(bc, "error"));
+  CHECK(!strcmp(s(entry(doc, 0, good), "mode"), "SPMD"), "%s: region not reported", good);
+  CHECK(!strcmp(s(entry(doc, 0, badc), "status"), "error"), "%s: region not marked error", badc);
+}
+
+/* The remark IDs of an entry as a sorted, space-separated set. */
+static void idset(json_t *e, char *out, size_t n) {
+  char ids[64][16];
+  int k = 0;
+  char copy[1024];
+  snprintf(copy, sizeof copy, "%s", s(e, "remark_ids"));
+  for (char *t = strtok(copy, " "); t && k < 64; t = strtok(NULL, " ")) snprintf(ids[k++], sizeof ids[0], "%s", t);
+  qsort(ids, (size_t)k, sizeof ids[0], (int (*)(const void *, const void *))strcmp);
+  out[0] = 0;
+  for (int i = 0; i < k; ++i) snprintf(out + strlen(out), n - strlen(out), "%s%s", i ? " " : "", ids[i]);
+}
+
+static void agree(json_t *outside, json_t *build, const char *cfg) {
+  json_t *ro = json_object_get(outside, "regions"), *rb = json_object_get(build, "regions");
+  CHECK(json_array_size(ro) == json_array_size(rb) && json_array_size(ro) > 0, "%zu regions outside, %zu in the build",
+        json_array_size(ro), json_array_size(rb));
+  int linked = 0;
+  for (size_t i = 0; i < json_array_size(ro) && i < json_array_size(rb); ++i) {
+    json_t *a = entry(outside, i, cfg), *b = entry(build, i, cfg);
+    long line = (long)json_integer_value(json_object_get(json_array_get(ro, i), "line"));
+    char ia[1024], ib[1024];
+    idset(a, ia, sizeof ia), idset(b, ib, sizeof ib);
+    long ra = (long)json_integer_value(json_object_get(json_object_get(a, "resources"), "registers"));
+    long rb2 = (long)json_integer_value(json_object_get(json_object_get(b, "resources"), "registers"));
+    CHECK(!strcmp(s(a, "status"), "ok") && !strcmp(s(b, "status"), "ok"), "line %ld: %s / %s", line, s(a, "status"), s(b, "status"));
+    CHECK(!strcmp(s(a, "mode"), s(b, "mode")), "line %ld: mode %s outside, %s in the build", line, s(a, "mode"), s(b, "mode"));
+    CHECK(!strcmp(ia, ib), "line %ld: remarks '%s' outside, '%s' in the build", line, ia, ib);
+    /* Calls into another file: the build's count is nvlink's after the device link (callees
+     * included), analyze's ptxas's of the file alone; they are compared only without such calls. */
+    if (!json_array_size(json_object_get(a, "external_calls")))
+      CHECK(ra == rb2 && ra > 0, "line %ld: %ld registers outside, %ld in the build", line, ra, rb2);
+    else
+      CHECK(ra > 0 && rb2 >= ra, "line %ld: %ld registers outside (file alone), %ld in the build (linked)", line, ra, rb2), ++linked;
+  }
+  printf("agree: %zu regions, %d with calls into another file (registers compared as at most the linked count)\n",
+         json_array_size(ro), linked);
+}
+
+int main(int argc, char **argv) {
+  json_error_t je;
+  json_t *doc = argc > 3 ? json_load_file(argv[2], 0, &je) : NULL;
+  if (!doc) return printf("usage: test_analyze lowering|bad ANALYSIS.json CONFIG [BAD] (%s)\n", argc > 3 ? je.text : ""), 2;
+  if (!strcmp(argv[1], "lowering")) lowering(doc, argv[3]);
+  else if (!strcmp(argv[1], "agree") && argc > 4) {
+    json_t *b = json_load_file(argv[3], 0, &je);
+    if (!b) return printf("%s: %s\n", argv[3], je.text), 2;
+    agree(doc, b, argv[4]);
+    json_decref(b);
+  }
+  else if (argc > 4) bad(doc, argv[3], argv[4]);
+  json_decref(doc);
+  printf("%s\n", fails ? "FAILED" : "ok");
+  return fails != 0;
+}
