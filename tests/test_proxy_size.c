@@ -15,7 +15,7 @@ int ok_model_needs_gpu(void) { return 1; }
 int main(void) {
   const struct ok_proxy_sizes s = {1, 10, 100, 1000};
   struct ok_params q = {0}, f = {0}, f2 = {0}, given = {0};
-  f.full = f2.full = 1, f2.size_pass = 1, given.size = 7, given.full = 1;
+  f.full = f2.full = 1, f2.pass = 1, given.size = 7, given.full = 1;
   /* host models and runs without a GPU: the host size, whatever the sweep */
   CHECK(ok_proxy_size_rule(&q, &s, 0, "native-gcc", 0) == 1, "host quick");
   CHECK(ok_proxy_size_rule(&f, &s, 0, "native-gcc", 0) == 1, "host full");

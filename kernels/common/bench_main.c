@@ -1,7 +1,7 @@
 /* The one bench main, built once per configuration. Plumbing for the driver:
  *   ompkit-bench --info | --list | --probe | --run NAME[/VARIANT]|all [--run ...] [--threads N]
  *                [--teams N] [--iters N] [--runs N] [--warmup N] [--sweep quick|full] [--type T]
- *                [--size N] [--inject-fault]   (--size: a proxy's problem size)
+ *                [--size N] [--inject-fault]   (--size: the problem size of a kernel that has one)
  * Output is JSON lines on stdout; exit 0 ok, 1 a failed check, 2 usage or environment error, or
  * a filter (--run, --type, --threads/--teams) that selects no point to measure.
  * One process runs many variants (the runtime starts once); each variant's lines sit between
@@ -17,9 +17,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-
-/* proxies/common/ok_proxy.c, where the bench has the proxies. */
-int ok_proxy_passes(const struct ok_params *p) __attribute__((weak));
 
 #ifndef OK_CONFIG
 #define OK_CONFIG "unknown"
@@ -66,6 +63,19 @@ static const struct ok_meta *meta_of(const char *kernel) {
   return NULL;
 }
 
+static struct ok_run_hooks *ok_hooks; /* registered by the families that have them (ok_bench.h) */
+void ok_register_hooks(struct ok_run_hooks *h) {
+  h->next = ok_hooks;
+  ok_hooks = h;
+}
+
+static const struct ok_run_hooks *hooks_of(const struct ok_variant *v) {
+  const struct ok_meta *m = meta_of(v->kernel);
+  for (const struct ok_run_hooks *h = ok_hooks; h && m; h = h->next)
+    if (!strcmp(h->family, m->family)) return h;
+  return NULL;
+}
+
 static void jstr(const char *s) {
   putchar('"');
   for (; s && *s; ++s) {
@@ -106,6 +116,9 @@ static void print_build(void) {
   kstr(OKF_flags_hash, h);
 }
 
+/* Every status a line carries goes through here (one place to map it to the record's vocabulary). */
+static void ok_emit_status(const char *status) { kstr(OKF_status, status); }
+
 /* The head every result line starts with: context, the variant's identity, its status. */
 static void line_head(const struct ok_variant *v, const char *status) {
   putchar('{');
@@ -113,7 +126,7 @@ static void line_head(const struct ok_variant *v, const char *status) {
   kstr(OKF_kernel, v->kernel);
   kstr(OKF_variant, v->variant);
   kstr(OKF_source_mode, v->source_mode);
-  kstr(OKF_status, status);
+  ok_emit_status(status);
 }
 
 static void jnum(enum ok_field_id f, double v) {
@@ -131,6 +144,11 @@ static void jstat(enum ok_field_id f, double med, double mn, double mx, const ch
   printf(",\"max\":");
   printf(fmt, mx);
   putchar('}');
+}
+
+void ok_put_long(int field, long v) { kint((enum ok_field_id)field, v); }
+void ok_put_stat(int field, double median, double min, double max) {
+  jstat((enum ok_field_id)field, median, min, max, "%.9g");
 }
 
 void ok_emit_point(const struct ok_variant *v, const struct ok_params *p, const struct ok_point *pt) {
@@ -233,16 +251,18 @@ static double wall_now(void) {
 
 static int run_variant(const struct ok_variant *v, const struct ok_params *p, int runs, int warmup, int runs_given) {
   const struct ok_meta *m = meta_of(v->kernel);
+  const struct ok_run_hooks *h = hooks_of(v);
   struct ok_outcome o;
   double slow_run_s = 0; /* > 0: this first timed run cut the timed runs (ok_slow_runs) */
-  double *t = calloc((size_t)runs, sizeof *t), *e2e = calloc((size_t)runs, sizeof *e2e);
-  if (!t || !e2e) return free(t), free(e2e), 2;
+  double *t = calloc((size_t)runs, sizeof *t);
+  if (!t) return 2;
   const char *status = "ok";
   char why[256] = "";
   int total = warmup + runs, last_threads = 0, last_teams = 0;
   for (int r = 0; r < total; ++r) {
     memset(&o, 0, sizeof o);
     o.on_device = -1;
+    if (h && h->run_begin) h->run_begin();
     const double w0 = wall_now();
     v->fn(p, &o);
     const double wall = wall_now() - w0; /* the run's whole cost: mapping and checking too */
@@ -265,7 +285,8 @@ static int run_variant(const struct ok_variant *v, const struct ok_params *p, in
     }
     last_threads = o.threads;
     last_teams = o.teams;
-    if (r >= warmup) t[r - warmup] = o.seconds, e2e[r - warmup] = o.e2e_seconds;
+    if (r >= warmup) t[r - warmup] = o.seconds;
+    if (h && h->run_end) h->run_end(r >= warmup ? r - warmup : -1);
     /* The slow-run rule (ok_measure.h): a first timed run of 0.5 s or more (a globalization
      * fallback, an ablated proxy) leaves 3 timed runs, of 2 s or more 1; decided on a timed run,
      * not the warm-up, which may hold one-time costs (a JIT). Recorded in runs and slow_run_s. */
@@ -283,10 +304,11 @@ static int run_variant(const struct ok_variant *v, const struct ok_params *p, in
   if (ok) {
     qsort(t, (size_t)runs, sizeof *t, cmp_double);
     double med = runs % 2 ? t[runs / 2] : 0.5 * (t[runs / 2 - 1] + t[runs / 2]);
-    double ops = (double)last_threads * (double)(last_teams > 0 ? last_teams : 1) * (double)p->iters *
-                 (m ? m->ops_per_iter : 1);
-    if (o.size) ops = (double)o.size * (m ? m->ops_per_iter : 1); /* a proxy: ops per unit of size */
-    if (o.ops > 0) ops = o.ops; /* a proxy that counts its own (su3: launches vary with size) */
+    const double per_iter = m ? m->ops_per_iter : 1;
+    double ops = (double)last_threads * (double)(last_teams > 0 ? last_teams : 1) * (double)p->iters * per_iter;
+    double hops = h && h->ops ? h->ops(per_iter) : 0; /* a family that counts per unit of its size */
+    if (hops > 0) ops = hops;
+    if (o.ops > 0) ops = o.ops; /* a kernel that counts its own (su3: launches vary with size) */
     kint(OKF_threads, last_threads);
     kint(OKF_teams, last_teams);
     kint(OKF_iters, p->iters);
@@ -300,18 +322,12 @@ static int run_variant(const struct ok_variant *v, const struct ok_params *p, in
     kstr(OKF_timer, v->timer);
     kstr(OKF_detail, o.detail);
     if (o.symbol_hint) kstr(OKF_symbol_hint, o.symbol_hint);
-    if (o.size) { /* a proxy: its problem size and end-to-end time beside the kernel time */
-      kint(OKF_size, o.size);
-      qsort(e2e, (size_t)runs, sizeof *e2e, cmp_double);
-      double em = runs % 2 ? e2e[runs / 2] : 0.5 * (e2e[runs / 2 - 1] + e2e[runs / 2]);
-      if (em > 0) jstat(OKF_e2e_time_s, em, e2e[0], e2e[runs - 1], "%.9g");
-    }
+    if (h && h->fields) h->fields(runs);
   }
   print_build();
   fputs("}\n", stdout);
   fflush(stdout);
   free(t);
-  free(e2e);
   return ok ? 0 : 1;
 }
 
@@ -330,188 +346,214 @@ static void marker(const char *event, const struct ok_variant *v, int rc) {
   fflush(stdout);
 }
 
-int main(int argc, char **argv) {
-  struct ok_params p = {0};
-  ok_model_defaults(&p);
-  long runs = -1, warmup = 1, v, retries = -1;
-  int iters_given = 0;
-  enum { MAX_PATS = 1024 };
+/* The command line. */
+enum { MAX_PATS = 1024 };
+struct ok_args {
+  struct ok_params p;
+  long runs, warmup, retries;
+  int iters_given;
   const char *pats[MAX_PATS];
-  int npat = 0;
-  enum { NONE, INFO, LIST, PROBE, RUN } mode = NONE;
+  int npat;
+  enum { NONE, INFO, LIST, PROBE, RUN } mode;
+};
 
+/* One option with its value (val; NULL: none); returns how many arguments it took (1 or 2), or
+ * -2 after usage(), -3 for --help. */
+static int parse_option(struct ok_args *a, const char *o, const char *val) {
+  struct ok_params *p = &a->p;
+  long v;
+  if (!strcmp(o, "--info")) return a->mode = INFO, 1;
+  if (!strcmp(o, "--list")) return a->mode = LIST, 1;
+  if (!strcmp(o, "--probe")) return a->mode = PROBE, 1;
+  if (!strcmp(o, "--inject-fault")) return p->inject_fault = 1, 1;
+  if (!strcmp(o, "--sweep") && val && (!strcmp(val, "quick") || !strcmp(val, "full")))
+    return p->full = !strcmp(val, "full"), 2;
+  if (!strcmp(o, "--help") || !strcmp(o, "-h")) return usage("help"), -3;
+  if (!val) return usage("missing value or unknown option"), -2;
+  if (!strcmp(o, "--run")) {
+    if (a->npat == MAX_PATS) return usage("too many --run"), -2;
+    return a->pats[a->npat++] = val, a->mode = RUN, 2;
+  }
+  if (!strcmp(o, "--type")) return p->type = val, 2;
+  if (!strcmp(o, "--threads")) {
+    if (parse_long(val, 1, 1 << 20, &v)) return usage("bad --threads"), -2;
+    return p->threads = (int)v, p->threads_given = 1, 2;
+  }
+  if (!strcmp(o, "--teams")) {
+    if (parse_long(val, 1, 1 << 24, &v)) return usage("bad --teams"), -2;
+    return p->teams = (int)v, p->teams_given = 1, 2;
+  }
+  if (!strcmp(o, "--iters")) {
+    if (parse_long(val, 1, 1L << 40, &v)) return usage("bad --iters"), -2;
+    return p->iters = v, a->iters_given = 1, 2;
+  }
+  if (!strcmp(o, "--size")) {
+    if (parse_long(val, 1, 1L << 40, &v)) return usage("bad --size"), -2;
+    return p->size = v, 2;
+  }
+  if (!strcmp(o, "--budget-ms")) {
+    if (parse_long(val, 0, 100000, &v)) return usage("bad --budget-ms"), -2;
+    return p->budget_s = v > 0 ? v * 1e-3 : -1, 2;
+  }
+  if (!strcmp(o, "--runs")) return parse_long(val, 1, 10000, &a->runs) ? (usage("bad --runs"), -2) : 2;
+  if (!strcmp(o, "--max-retries"))
+    return parse_long(val, 0, 100000, &a->retries) ? (usage("bad --max-retries"), -2) : 2;
+  if (!strcmp(o, "--warmup")) return parse_long(val, 0, 10000, &a->warmup) ? (usage("bad --warmup"), -2) : 2;
+  return usage("unknown option"), -2;
+}
+
+static void print_info(void) {
+  putchar('{');
+  print_common();
+  kstr(OKF_compiler, OK_COMPILER);
+  fputs(",\"flags\":", stdout);
+  jstr(OK_FLAGS);
+  printf(",\"needs_gpu\":%s,\"batch\":true}\n", ok_model_needs_gpu() ? "true" : "false");
+}
+
+static void print_list(void) {
+  for (const struct ok_variant *k = ok_head; k; k = k->next) {
+    const struct ok_meta *m = meta_of(k->kernel);
+    putchar('{');
+    print_common();
+    kstr(OKF_kernel, k->kernel);
+    kstr(OKF_variant, k->variant);
+    kstr(OKF_source_mode, k->source_mode);
+    fputs(",\"family\":", stdout);
+    jstr(m->family);
+    fputs(",\"file\":", stdout);
+    jstr(k->file);
+    printf(",\"line\":%d,\"primitive\":%s", k->line, k->sweep ? "true" : "false");
+    if (k->not_built) {
+      fputs(",\"not_built\":", stdout);
+      jstr(k->not_built);
+    }
+    fputs("}\n", stdout);
+  }
+}
+
+static void print_probe(void) {
+  char name[256] = "";
+  int n = ok_model_probe(name, sizeof name);
+  putchar('{');
+  print_common();
+  printf(",\"devices\":%d,\"device_name\":", n);
+  jstr(name);
+  fputs("}\n", stdout);
+}
+
+/* A whole kernel: quick runs do a tenth of the work (iters 100, not 1000; most of a run is the
+ * host's mapping and checking of every element, not the kernel); a family's hooks may ask for
+ * more passes (the proxies' second size in a --full GPU run). */
+static int run_whole(const struct ok_variant *k, const struct ok_args *a) {
+  struct ok_params q = a->p;
+  if (!q.full && !a->iters_given) q.iters = q.iters / 10 > 0 ? q.iters / 10 : 1;
+  const struct ok_run_hooks *h = hooks_of(k);
+  const int passes = h && h->passes ? h->passes(&q) : 1;
+  int r = 0;
+  for (q.pass = 0; q.pass < passes; ++q.pass) {
+    int rp = run_variant(k, &q, a->runs > 0 ? (int)a->runs : 5, (int)a->warmup, a->runs > 0);
+    if (rp > r) r = rp;
+  }
+  return r;
+}
+
+/* One variant between its begin and end markers; returns its exit code. */
+static int run_one(const struct ok_variant *k, struct ok_args *a, int *unmatched) {
+  int r = 0;
+  marker("begin", k, -1);
+#ifdef OK_PROXY_TINY_QUICK
+  /* An ablation configuration's quick study: only families that say so (the proxies at their tiny
+   * size); the cases say so (a skip, not a failure) and run with --full. */
+  const struct ok_run_hooks *h = hooks_of(k);
+  if (!a->p.full && !(h && h->quick_in_ablation)) {
+    line_head(k, "skipped: an ablation configuration runs its cases with --full only");
+    fputs("}\n", stdout);
+    marker("end", k, 0);
+    return 0;
+  }
+#endif
+  if (k->not_built) { /* an outcome, not a failure: the driver shows it beside the others */
+    char st[256];
+    snprintf(st, sizeof st, "not built: %s", k->not_built);
+    line_head(k, st);
+    print_build();
+    fputs("}\n", stdout);
+  } else if (k->sweep) {
+    a->p.runs = a->runs > 0 ? (int)a->runs : 9;
+    a->p.max_retries = a->retries >= 0 ? (int)a->retries : 2 * a->p.runs;
+    long before = ok_points;
+    r = k->sweep(k, &a->p);
+    if (ok_points == before) {
+      fprintf(stderr, "ompkit-bench: %s/%s: no point matches the filter%s%s\n", k->kernel, k->variant,
+              a->p.type ? " --type " : "", a->p.type ? a->p.type : "");
+      ++*unmatched;
+    }
+  } else
+    r = run_whole(k, a);
+  marker("end", k, r);
+  return r;
+}
+
+/* Every variant a --run pattern selects, in registration order, until a GPU error. */
+static int run_selected(struct ok_args *a) {
+  int rc = 0, found = 0, unmatched = 0;
+  for (const struct ok_variant *k = ok_head; k && !ok_gpu_error; k = k->next)
+    for (int j = 0; j < a->npat; ++j)
+      if (matches(k, a->pats[j])) {
+        ++found;
+        int r = run_one(k, a, &unmatched);
+        if (r > rc) rc = r;
+        break;
+      }
+  if (!found) {
+    fprintf(stderr, "ompkit-bench: no kernel matches '%s' in %s\n", a->pats[0], OK_CONFIG);
+    return 2;
+  }
+  if (unmatched == found) return 2; /* the filter selected nothing to measure */
+  return rc;
+}
+
+int main(int argc, char **argv) {
+  static struct ok_args a;
+  a.runs = -1, a.warmup = 1, a.retries = -1;
+  ok_model_defaults(&a.p);
   for (const struct ok_variant *k = ok_head; k; k = k->next)
     if (!meta_of(k->kernel)) {
       fprintf(stderr, "ompkit-bench: kernel '%s' (%s:%d) is not in kernels.def\n", k->kernel, k->file, k->line);
       return 2;
     }
+  for (int i = 1; i < argc;) {
+    int took = parse_option(&a, argv[i], i + 1 < argc ? argv[i + 1] : NULL);
+    if (took < 0) return took == -3 ? 0 : 2;
+    i += took;
+  }
+  if (a.mode == INFO) return print_info(), 0;
+  if (a.mode == LIST) return print_list(), 0;
+  if (a.mode == PROBE) return print_probe(), 0;
+  if (a.mode != RUN) return usage("nothing to do");
 
-  for (int i = 1; i < argc; ++i) {
-    const char *a = argv[i];
-    const char *val = i + 1 < argc ? argv[i + 1] : NULL;
-    if (!strcmp(a, "--info")) mode = INFO;
-    else if (!strcmp(a, "--list")) mode = LIST;
-    else if (!strcmp(a, "--probe")) mode = PROBE;
-    else if (!strcmp(a, "--inject-fault")) p.inject_fault = 1;
-    else if (!strcmp(a, "--sweep") && val && (!strcmp(val, "quick") || !strcmp(val, "full")))
-      p.full = !strcmp(val, "full"), ++i;
-    else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-      usage("help");
-      return 0;
-    }
-    else if (!val) return usage("missing value or unknown option");
-    else if (!strcmp(a, "--run")) {
-      if (npat == MAX_PATS) return usage("too many --run");
-      pats[npat++] = val, mode = RUN, ++i;
-    } else if (!strcmp(a, "--threads")) {
-      if (parse_long(val, 1, 1 << 20, &v)) return usage("bad --threads");
-      p.threads = (int)v, p.threads_given = 1, ++i;
-    } else if (!strcmp(a, "--teams")) {
-      if (parse_long(val, 1, 1 << 24, &v)) return usage("bad --teams");
-      p.teams = (int)v, p.teams_given = 1, ++i;
-    } else if (!strcmp(a, "--iters")) {
-      if (parse_long(val, 1, 1L << 40, &v)) return usage("bad --iters");
-      p.iters = v, iters_given = 1, ++i;
-    } else if (!strcmp(a, "--size")) {
-      if (parse_long(val, 1, 1L << 40, &v)) return usage("bad --size");
-      p.size = v, ++i;
-    } else if (!strcmp(a, "--runs")) {
-      if (parse_long(val, 1, 10000, &runs)) return usage("bad --runs");
-      ++i;
-    } else if (!strcmp(a, "--budget-ms")) {
-      if (parse_long(val, 0, 100000, &v)) return usage("bad --budget-ms");
-      p.budget_s = v > 0 ? v * 1e-3 : -1, ++i;
-    } else if (!strcmp(a, "--type")) {
-      p.type = val, ++i;
-    } else if (!strcmp(a, "--max-retries")) {
-      if (parse_long(val, 0, 100000, &retries)) return usage("bad --max-retries");
-      ++i;
-    } else if (!strcmp(a, "--warmup")) {
-      if (parse_long(val, 0, 10000, &warmup)) return usage("bad --warmup");
-      ++i;
-    } else return usage("unknown option");
-  }
-
-  if (mode == INFO) {
-    putchar('{');
-    print_common();
-    kstr(OKF_compiler, OK_COMPILER);
-    fputs(",\"flags\":", stdout);
-    jstr(OK_FLAGS);
-    printf(",\"needs_gpu\":%s,\"batch\":true}\n", ok_model_needs_gpu() ? "true" : "false");
-    return 0;
-  }
-  if (mode == LIST) {
-    for (const struct ok_variant *k = ok_head; k; k = k->next) {
-      const struct ok_meta *m = meta_of(k->kernel);
-      putchar('{');
-      print_common();
-      kstr(OKF_kernel, k->kernel);
-      kstr(OKF_variant, k->variant);
-      kstr(OKF_source_mode, k->source_mode);
-      fputs(",\"family\":", stdout);
-      jstr(m->family);
-      fputs(",\"file\":", stdout);
-      jstr(k->file);
-      printf(",\"line\":%d,\"primitive\":%s", k->line, k->sweep ? "true" : "false");
-      if (k->not_built) {
-        fputs(",\"not_built\":", stdout);
-        jstr(k->not_built);
-      }
-      fputs("}\n", stdout);
-    }
-    return 0;
-  }
-  if (mode == PROBE) {
-    char name[256] = "";
-    int n = ok_model_probe(name, sizeof name);
-    putchar('{');
-    print_common();
-    printf(",\"devices\":%d,\"device_name\":", n);
-    jstr(name);
-    fputs("}\n", stdout);
-    return 0;
-  }
-  if (mode != RUN) return usage("nothing to do");
-
-  p.warmup = (int)warmup;
-  int rc = 0, found = 0, unmatched = 0;
+  struct ok_params *p = &a.p;
+  p->warmup = (int)a.warmup;
+  int found = 0;
   for (const struct ok_variant *k = ok_head; k; k = k->next)
-    for (int j = 0; j < npat; ++j) found += matches(k, pats[j]);
+    for (int j = 0; j < a.npat; ++j) found += matches(k, a.pats[j]);
   if (!found) {
-    fprintf(stderr, "ompkit-bench: no kernel matches '%s' in %s\n", pats[0], OK_CONFIG);
+    fprintf(stderr, "ompkit-bench: no kernel matches '%s' in %s\n", a.pats[0], OK_CONFIG);
     return 2;
   }
-  /* May re-execute this bench (host affinities); returns -1 to go on here, else an exit code. */
-  p.runs = (int)runs;
+  p->runs = (int)a.runs;
   for (const struct ok_variant *k = ok_head; k; k = k->next)
-    for (int j = 0; j < npat; ++j) p.sweeping |= matches(k, pats[j]) && k->sweep;
+    for (int j = 0; j < a.npat; ++j) p->sweeping |= matches(k, a.pats[j]) && k->sweep;
   /* Longest test sample before n_iter is scaled down: a 1 ms GPU run is about 2 M clock64 cycles,
    * counted exactly (docs/fidelity.md compares spreads at 2 and 1 ms); a host sample of 2 ms (5
    * before) still dwarfs omp_get_wtime's resolution and the team's start skew (docs/fidelity.md,
    * "Full study, second cut"). */
-  if (p.budget_s == 0) p.budget_s = ok_model_needs_gpu() ? 0.001 : 0.002;
-  int prep = ok_model_prepare(argc, argv, &p);
+  if (p->budget_s == 0) p->budget_s = ok_model_needs_gpu() ? 0.001 : 0.002;
+  /* May re-execute this bench (host affinities); returns -1 to go on here, else an exit code. */
+  int prep = ok_model_prepare(argc, argv, p);
   if (prep >= 0) return prep;
-  found = 0;
-  for (const struct ok_variant *k = ok_head; k && !ok_gpu_error; k = k->next) {
-    for (int j = 0; j < npat; ++j)
-      if (matches(k, pats[j])) {
-        ++found;
-        int r;
-        marker("begin", k, -1);
-#ifdef OK_PROXY_TINY_QUICK
-        /* An ablation configuration's quick study: the proxies only, at their tiny size; the
-         * cases say so (a skip, not a failure) and run with --full. */
-        if (!p.full && strcmp(meta_of(k->kernel)->family, "proxy")) {
-          line_head(k, "skipped: an ablation configuration runs its cases with --full only");
-          fputs("}\n", stdout);
-          marker("end", k, 0);
-          break;
-        }
-#endif
-        if (k->not_built) { /* an outcome, not a failure: the driver shows it beside the others */
-          char st[256];
-          snprintf(st, sizeof st, "not built: %s", k->not_built);
-          line_head(k, st);
-          print_build();
-          fputs("}\n", stdout);
-          r = 0;
-        } else if (k->sweep) {
-          p.runs = runs > 0 ? (int)runs : 9;
-          p.max_retries = retries >= 0 ? (int)retries : 2 * p.runs;
-          long before = ok_points;
-          r = k->sweep(k, &p);
-          if (ok_points == before) {
-            fprintf(stderr, "ompkit-bench: %s/%s: no point matches the filter%s%s\n", k->kernel, k->variant,
-                    p.type ? " --type " : "", p.type ? p.type : "");
-            ++unmatched;
-          }
-        } else {
-          /* Quick: whole kernels do a tenth of the work (iters 100, not 1000); most of a run is
-           * the host's mapping and checking of every element, not the kernel. */
-          struct ok_params q = p;
-          if (!p.full && !iters_given) q.iters = p.iters / 10 > 0 ? p.iters / 10 : 1;
-          r = run_variant(k, &q, runs > 0 ? (int)runs : 5, (int)warmup, runs > 0);
-          /* A proxy's second size in a --full GPU run (ok_proxy.h: the comparison size beside
-           * the GPU-filling one); weak: benches built without the proxies have none. */
-          if (!strcmp(meta_of(k->kernel)->family, "proxy") && ok_proxy_passes && ok_proxy_passes(&q) > 1) {
-            q.size_pass = 1;
-            int r2 = run_variant(k, &q, runs > 0 ? (int)runs : 5, (int)warmup, runs > 0);
-            if (r2 > r) r = r2;
-          }
-        }
-        marker("end", k, r);
-        if (r > rc) rc = r;
-        break;
-      }
-  }
-  if (!found) {
-    fprintf(stderr, "ompkit-bench: no kernel matches '%s' in %s\n", pats[0], OK_CONFIG);
-    return 2;
-  }
-  if (unmatched == found) return 2; /* the filter selected nothing to measure */
-  return rc;
+  return run_selected(&a);
 }
 
 /* A rate point (ok_bench.h): time_s and rate from `runs` whole-kernel timings. */

@@ -19,8 +19,8 @@ struct ok_params {
   const char *type; /* primitives: only this data type (NULL: the sweep's types) */
   double budget_s;  /* primitives: a test sample longer than this scales n_iter down (recorded) */
   int sweeping;     /* the run includes primitives (host: one process per affinity) */
-  long size;        /* proxies: problem size (--size; 0 = the proxy's default for model and sweep) */
-  int size_pass;    /* proxies: 0, or 1 for the second size of a --full GPU run (ok_proxy_passes) */
+  long size;        /* --size: the problem size of a kernel that has one (0 = its default) */
+  int pass;         /* which run of a variant that runs several (ok_run_hooks.passes), from 0 */
 };
 
 struct ok_outcome {
@@ -30,10 +30,8 @@ struct ok_outcome {
   int threads, teams;     /* what actually ran, read inside the region */
   double seconds;         /* timed region of this run */
   char detail[192];       /* why verification failed, or what ran */
-  long size;              /* proxies: the problem size that ran (0: not a proxy) */
-  double e2e_seconds;     /* proxies: end to end (mapping/copies, kernel, copy-back); 0 = none */
   const char *symbol_hint; /* several kernels per run: part of the measured one's host function name */
-  double ops;             /* proxies: operations this run did, if not size x ops_per_iter (su3's launches) */
+  double ops;             /* operations this run did, when the kernel counts its own (0: the kernel's rule) */
 };
 
 typedef void (*ok_kernel_fn)(const struct ok_params *p, struct ok_outcome *o);
@@ -109,6 +107,25 @@ void ok_emit_rate(const struct ok_variant *v, const struct ok_params *p, struct 
 int ok_model_prepare(int argc, char **argv, const struct ok_params *p);
 
 void ok_register(struct ok_variant *v);
+
+/* What a family of variants adds to the bench's whole-kernel runs, registered by the code that
+ * owns the family (the proxies: proxies/common/ok_proxy_hooks.c runs a second problem size and
+ * puts the size and end-to-end time on each line); the bench main names no family. Any function
+ * may be NULL. */
+struct ok_run_hooks {
+  const char *family;                       /* a kernels.def family */
+  int quick_in_ablation;                    /* 1: runs in an ablation configuration's quick study */
+  int (*passes)(const struct ok_params *p); /* runs of each variant (p->pass = 0, 1, ...) */
+  void (*run_begin)(void);                  /* before each run, the warm-up too */
+  void (*run_end)(int timed);               /* after a run that verified: its timed index, -1 warm-up */
+  double (*ops)(double ops_per_iter);       /* operations per run; 0: the kernel's rule */
+  void (*fields)(int runs);                 /* the family's fields of the run's line (ok_put_*) */
+  struct ok_run_hooks *next;
+};
+void ok_register_hooks(struct ok_run_hooks *h);
+/* For ok_run_hooks.fields: a field of the record (an enum ok_field_id of ok_record.h). */
+void ok_put_long(int field, long v);
+void ok_put_stat(int field, double median, double min, double max);
 
 /* Model hooks, one set per model harness. */
 int ok_model_probe(char *name, int len); /* devices usable by this model (host models: 1) */

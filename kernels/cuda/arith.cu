@@ -39,14 +39,14 @@
 OPS(LAT)
 
 /* The test body ran 2 ops per step from acc = lane. */
-static int lat_check(const ok_cctx *c, const ok_cprim *pr, char *d, size_t n) {
+static int lat_check(const ok_prim_run *c, const ok_prim *pr, char *d, size_t n) {
   int op = 0, dbl = !strcmp(pr->type, "double");
   while (op < OK_NAR && strncmp(pr->param + 3, ok_arith_names[op], strlen(ok_arith_names[op]) + 1)) ++op;
   long steps = c->n_iter * OK_UNROLL * pr->per_step;
   double want[32];
   for (int l = 0; l < 32; ++l) want[l] = ok_arith_chain(op, dbl, l, steps);
-  for (int t = 0; t < c->blocks * c->threads; ++t)
-    if (!ok_arith_close(op, dbl, c->hsink[t], want[(t % c->threads) & 31], d, n)) return 0;
+  for (int t = 0; t < c->teams * c->threads; ++t)
+    if (!ok_arith_close(op, dbl, c->sink[t], want[(t % c->threads) & 31], d, n)) return 0;
   snprintf(d, n, "every chain matches the host's within %g relative", ok_arith_tol(op, dbl));
   return 1;
 }
@@ -61,9 +61,9 @@ static int lat_sweep(const struct ok_variant *v, const struct ok_params *p) {
   /* float first in the list: the quick sweep keeps the first type only */
   std::vector<ok_cprim> v2;
   for (const ok_cprim &x : lat_prims)
-    if (!strcmp(x.type, "float")) v2.push_back(x);
+    if (!strcmp(x.c.type, "float")) v2.push_back(x);
   for (const ok_cprim &x : lat_prims)
-    if (strcmp(x.type, "float")) v2.push_back(x);
+    if (strcmp(x.c.type, "float")) v2.push_back(x);
   ok_csweep s = {v2.data(), (int)v2.size(), 0, 0};
   return ok_cuda_sweep(v, &q, &s);
 }

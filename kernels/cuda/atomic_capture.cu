@@ -5,7 +5,7 @@
 #define STEP(P) CAP P
 #define PAIR(TN, T) OK_CUDA_PAIR(ok_cu_atomic_capture_##TN, T, double, STEP, CAP)
 OK_CUDA_TYPES(PAIR)
-#define PRIM(TN, T) OK_CPRIM(ok_cu_atomic_capture_##TN, #TN, T, "ATOM|atom\\.", 2, ok_ccheck_a0_count, nullptr, nullptr),
+#define PRIM(TN, T) OK_CPRIM(ok_cu_atomic_capture_##TN, #TN, T, "ATOM|atom\\.", 2, ok_check_a0_count, nullptr, nullptr),
 static const ok_cprim prims[] = {OK_CUDA_TYPES(PRIM)};
 static int sweep(const struct ok_variant *v, const struct ok_params *p) {
   ok_csweep s = {prims, 4, 0, 0};

@@ -20,10 +20,10 @@ DEF(int, int)
 DEF(ull, unsigned long long)
 #define F "ATOM.*CAS|atom\\..*cas"
 #define PRIMS(TN, T)                                                                                              \
-  OK_CPRIM(ok_cu_atomic_cas_pass_scalar_##TN, #TN, T, F, 2, ok_ccheck_untouched, nullptr, "outcome=pass,layout=scalar"), \
-  OK_CPRIM(ok_cu_atomic_cas_fail_scalar_##TN, #TN, T, F, 2, ok_ccheck_untouched, nullptr, "outcome=fail,layout=scalar"), \
-  OK_CPRIM(ok_cu_atomic_cas_pass_array_##TN, #TN, T, F, 2, ok_ccheck_untouched, nullptr, "outcome=pass,layout=array"),   \
-  OK_CPRIM(ok_cu_atomic_cas_fail_array_##TN, #TN, T, F, 2, ok_ccheck_untouched, nullptr, "outcome=fail,layout=array")
+  OK_CPRIM(ok_cu_atomic_cas_pass_scalar_##TN, #TN, T, F, 2, ok_check_untouched, nullptr, "outcome=pass,layout=scalar"), \
+  OK_CPRIM(ok_cu_atomic_cas_fail_scalar_##TN, #TN, T, F, 2, ok_check_untouched, nullptr, "outcome=fail,layout=scalar"), \
+  OK_CPRIM(ok_cu_atomic_cas_pass_array_##TN, #TN, T, F, 2, ok_check_untouched, nullptr, "outcome=pass,layout=array"),   \
+  OK_CPRIM(ok_cu_atomic_cas_fail_array_##TN, #TN, T, F, 2, ok_check_untouched, nullptr, "outcome=fail,layout=array")
 static const ok_cprim prims[] = {PRIMS(int, int), PRIMS(ull, unsigned long long)};
 static int sweep(const struct ok_variant *v, const struct ok_params *p) {
   ok_csweep s = {prims, 8, 0, 0};

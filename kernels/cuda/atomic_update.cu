@@ -5,7 +5,7 @@
 #define STEP(P) UPD P
 #define PAIR(TN, T) OK_CUDA_PAIR(ok_cu_atomic_update_##TN, T, T, STEP, UPD)
 OK_CUDA_TYPES(PAIR)
-#define PRIM(TN, T) OK_CPRIM(ok_cu_atomic_update_##TN, #TN, T, "ATOM|RED|atom\\.|red\\.", 2, ok_ccheck_a0_count, nullptr, nullptr),
+#define PRIM(TN, T) OK_CPRIM(ok_cu_atomic_update_##TN, #TN, T, "ATOM|RED|atom\\.|red\\.", 2, ok_check_a0_count, nullptr, nullptr),
 static const ok_cprim prims[] = {OK_CUDA_TYPES(PRIM)};
 static int sweep(const struct ok_variant *v, const struct ok_params *p) {
   ok_csweep s = {prims, 4, 0, 0};

@@ -7,7 +7,7 @@
 #define PAIR(TN, T) OK_CUDA_PAIR(ok_cu_atomic_update_strided_##TN, T, T, STEP, UPD)
 OK_CUDA_TYPES(PAIR)
 #define PRIM(TN, T) \
-  OK_CPRIM(ok_cu_atomic_update_strided_##TN, #TN, T, "ATOM|RED|atom\\.|red\\.", 2, ok_ccheck_strided, nullptr, nullptr),
+  OK_CPRIM(ok_cu_atomic_update_strided_##TN, #TN, T, "ATOM|RED|atom\\.|red\\.", 2, ok_check_strided, nullptr, nullptr),
 static const ok_cprim prims[] = {OK_CUDA_TYPES(PRIM)};
 static int sweep(const struct ok_variant *v, const struct ok_params *p) {
   ok_csweep s = {prims, 4, 1, 0};

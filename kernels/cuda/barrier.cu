@@ -3,7 +3,7 @@
 
 #define STEP(P) __syncthreads(); P
 OK_CUDA_PAIR(ok_cu_barrier, int, int, STEP, __syncthreads();)
-static int check(const ok_cctx *c, const ok_cprim *pr, char *d, size_t n) { return ok_ccheck_ran(c, pr, d, n); }
+static int check(const ok_prim_run *c, const ok_prim *pr, char *d, size_t n) { return ok_check_ran(c, pr, d, n); }
 static const ok_cprim prims[] = {
     OK_CPRIM(ok_cu_barrier, "", int, "BAR\\.|bar\\.sync|barrier\\.sync", 2, check, nullptr, nullptr)};
 static int sweep(const struct ok_variant *v, const struct ok_params *p) {

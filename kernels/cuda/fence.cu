@@ -10,8 +10,8 @@
   OK_CUDA_PAIR(ok_cu_fence_##SCOPE##_int, int, int, STEP_BLOCK, CALL;)         \
   OK_CUDA_PAIR(ok_cu_fence_##SCOPE##_double, double, int, STEP_BLOCK, CALL;)   \
   static const ok_cprim prims_##SCOPE[] = {                                    \
-      OK_CPRIM(ok_cu_fence_##SCOPE##_int, "int", int, F, 1, ok_ccheck_two_arrays, nullptr, nullptr), \
-      OK_CPRIM(ok_cu_fence_##SCOPE##_double, "double", double, F, 1, ok_ccheck_two_arrays, nullptr, nullptr)}; \
+      OK_CPRIM(ok_cu_fence_##SCOPE##_int, "int", int, F, 1, ok_check_two_arrays, nullptr, nullptr), \
+      OK_CPRIM(ok_cu_fence_##SCOPE##_double, "double", double, F, 1, ok_check_two_arrays, nullptr, nullptr)}; \
   static int sweep_##SCOPE(const struct ok_variant *v, const struct ok_params *p) { \
     ok_csweep s = {prims_##SCOPE, 2, 0, 0};                                    \
     return ok_cuda_sweep(v, p, &s);                                            \
@@ -24,8 +24,8 @@ DEF(system, __threadfence_system())
 OK_CUDA_PAIR(ok_cu_fence_store_int, int, int, STEP_STORE, __threadfence();)
 OK_CUDA_PAIR(ok_cu_fence_store_double, double, int, STEP_STORE, __threadfence();)
 static const ok_cprim prims_store[] = {
-    OK_CPRIM(ok_cu_fence_store_int, "int", int, F, 1, ok_ccheck_stores, nullptr, "stores=array,stride=1"),
-    OK_CPRIM(ok_cu_fence_store_double, "double", double, F, 1, ok_ccheck_stores, nullptr, "stores=array,stride=1")};
+    OK_CPRIM(ok_cu_fence_store_int, "int", int, F, 1, ok_check_stores, nullptr, "stores=array,stride=1"),
+    OK_CPRIM(ok_cu_fence_store_double, "double", double, F, 1, ok_check_stores, nullptr, "stores=array,stride=1")};
 static int sweep_store(const struct ok_variant *v, const struct ok_params *p) {
   ok_csweep s = {prims_store, 2, 0, 0};
   return ok_cuda_sweep(v, p, &s);

@@ -54,18 +54,18 @@ OK_GS_KERNEL(ok_cu_grid_sync_test, g.sync();)
 /* Every block counted every step, and every thread read its neighbour's count after the witness
  * sync: N + N. The timed syncs themselves are proven present by the SASS check (the test holds
  * OK_UNROLL more grid syncs than the baseline). */
-static int check_grid(const ok_cctx *c, const ok_cprim *pr, char *d, size_t n) {
+static int check_grid(const ok_prim_run *c, const ok_prim *pr, char *d, size_t n) {
   const double N = (double)c->n_iter * OK_UNROLL;
-  const int *A = (const int *)c->hA;
-  for (int b = 0; b < c->blocks; ++b)
+  const int *A = (const int *)c->A;
+  for (int b = 0; b < c->teams; ++b)
     if (A[b] != (int)N) {
       snprintf(d, n, "block %d's step count %d, expected %.0f", b, A[b], N);
       return 0;
     }
-  for (int t = 0; t < c->blocks * c->threads; ++t)
-    if (c->hsink[t] != 2 * N) {
+  for (int t = 0; t < c->teams * c->threads; ++t)
+    if (c->sink[t] != 2 * N) {
       snprintf(d, n, "thread %d: own steps + neighbour's count = %.17g, expected %.0f: the neighbour's count was "
-               "read before the sync", t, c->hsink[t], 2 * N);
+               "read before the sync", t, c->sink[t], 2 * N);
       return 0;
     }
   (void)pr;

@@ -39,8 +39,8 @@ static void sim_any(int w, long s, double *o) { simulate(0, w, s, o); }
 static void sim_all(int w, long s, double *o) { simulate(1, w, s, o); }
 
 #define F "MATCH|match\\.(any|all)"
-#define P_ANY(TN, T) OK_CPRIM(ok_cu_match_any_##TN, #TN, T, F, 2, ok_ccheck_warp_sim, sim_any, nullptr),
-#define P_ALL(TN, T) OK_CPRIM(ok_cu_match_all_##TN, #TN, T, F, 2, ok_ccheck_warp_sim, sim_all, nullptr),
+#define P_ANY(TN, T) OK_CPRIM(ok_cu_match_any_##TN, #TN, T, F, 2, ok_check_warp_sim, sim_any, nullptr),
+#define P_ALL(TN, T) OK_CPRIM(ok_cu_match_all_##TN, #TN, T, F, 2, ok_check_warp_sim, sim_all, nullptr),
 static const ok_cprim p_any[] = {OK_CUDA_TYPES(P_ANY)};
 static const ok_cprim p_all[] = {OK_CUDA_TYPES(P_ALL)};
 static int s_any(const struct ok_variant *v, const struct ok_params *p) {

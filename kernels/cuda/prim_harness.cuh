@@ -6,6 +6,7 @@
 #ifndef OK_CUDA_PRIM_HARNESS_CUH
 #define OK_CUDA_PRIM_HARNESS_CUH
 #include "harness.cuh"
+#include "ok_prim_sweep.h"
 #include "ok_unroll.h"
 
 #include <cstddef>
@@ -28,21 +29,10 @@ struct ok_cctx {
   void *hA, *hB;
 };
 
-struct ok_cprim;
-/* Fills out[lane] with the accumulator each lane of a width-w warp must end with after `steps`
- * primitive executions (warp primitives are verified by simulating the warp on the host). */
-typedef void (*ok_csim)(int w, long steps, double *out);
-
+/* One primitive at one type: the common descriptor, then its kernels' launchers. */
 struct ok_cprim {
-  const char *type;
+  struct ok_prim c;
   ok_claunch base, test;
-  const char *symbol;  /* the test kernel (extern "C", so SASS names it plainly) */
-  const char *family;  /* SASS|PTX instruction family the test must hold more of than the base */
-  size_t elem;
-  int per_step;        /* primitive executions per step in the test body */
-  int (*check)(const struct ok_cctx *c, const struct ok_cprim *pr, char *d, size_t n);
-  ok_csim sim;         /* warp primitives: expected accumulators */
-  const char *param;   /* fixed parameter of this primitive, e.g. "outcome=pass,layout=scalar" */
 };
 
 /* Kernel body shared by every primitive. STEP may use: A, B (T*), VA, VB (volatile views), gtid,
@@ -90,13 +80,16 @@ struct ok_cprim {
   OK_CUDA_KERNEL(NAME##_base, T, AT, STEP())  \
   OK_CUDA_KERNEL(NAME##_test, T, AT, STEP(PRIM))
 
-#define OK_CPRIM(NAME, TNAME, T, FAMILY, PER_STEP, CHECK, SIM, PARAM) \
-  {TNAME, NAME##_base_launch, NAME##_test_launch, #NAME "_test", FAMILY, sizeof(T), PER_STEP, CHECK, SIM, PARAM}
+/* FAMILY: SASS|PTX instruction family the test must hold more of than the base; CHECK: ok_check_*;
+ * SIM: warp primitives' host simulation (ok_prim_sim); PARAM: fixed parameter or nullptr. */
+#define OK_CPRIM(NAME, TNAME, T, FAMILY, PER_STEP, CHECK, SIM, PARAM)                              \
+  {{TNAME, #NAME "_test", FAMILY, sizeof(T), PER_STEP, 0, CHECK, SIM, PARAM}, NAME##_base_launch, \
+   NAME##_test_launch}
 
 struct ok_csweep {
   const struct ok_cprim *prims;
   int nprims;
-  int strided; /* sweep strides 1, 32 and one line */
+  int strided; /* sweep the stride list (ok_prim_strides) */
   int warp;    /* warp primitive: thread counts stay powers of two */
   /* Optional: the sweep's own shapes, out[i] = {blocks, threads} (at most max); returns how many,
    * or -1 with the reason in why. Points then carry param blocks_per_sm=blocks/SMs. */
@@ -107,18 +100,6 @@ int ok_cuda_sweep(const struct ok_variant *v, const struct ok_params *p, const s
 double ok_cuda_sm_clock_mhz(void);
 /* clock64's resolution in cycles, measured now (ok_clock_resolution of back-to-back reads). */
 double ok_cuda_clock_resolution(void);
-
-int ok_ccheck_ran(const struct ok_cctx *c, const struct ok_cprim *pr, char *d, size_t n);
-int ok_ccheck_a0_count(const struct ok_cctx *c, const struct ok_cprim *pr, char *d, size_t n);
-int ok_ccheck_strided(const struct ok_cctx *c, const struct ok_cprim *pr, char *d, size_t n);
-int ok_ccheck_written(const struct ok_cctx *c, const struct ok_cprim *pr, char *d, size_t n);
-int ok_ccheck_untouched(const struct ok_cctx *c, const struct ok_cprim *pr, char *d, size_t n);
-int ok_ccheck_two_arrays(const struct ok_cctx *c, const struct ok_cprim *pr, char *d, size_t n);
-/* Stores: A[gtid] holds the thread's last store, lane + the stores per thread (its acc too). */
-int ok_ccheck_stores(const struct ok_cctx *c, const struct ok_cprim *pr, char *d, size_t n);
-int ok_ccheck_warp_sim(const struct ok_cctx *c, const struct ok_cprim *pr, char *d, size_t n);
-/* A[block] holds per-thread count x threads per block (a block-wide sum per step). */
-int ok_ccheck_block_sums(const struct ok_cctx *c, const struct ok_cprim *pr, char *d, size_t n);
 
 /* Rate points (ok_emit_rate): `runs` timed launches after one warm-up, each timed with events;
  * reset() runs before every launch, outside the timing (zeroing the counters, say). */

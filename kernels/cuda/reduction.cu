@@ -28,8 +28,8 @@ OK_CUDA_PAIR(ok_cu_reduction_int, int, int, STEP, RED)
 OK_CUDA_PAIR(ok_cu_reduction_double, double, double, STEP, RED)
 
 #define F "SHFL|shfl\\.sync"
-static const ok_cprim prims[] = {OK_CPRIM(ok_cu_reduction_int, "int", int, F, 1, ok_ccheck_block_sums, nullptr, nullptr),
-                                 OK_CPRIM(ok_cu_reduction_double, "double", double, F, 1, ok_ccheck_block_sums, nullptr, nullptr)};
+static const ok_cprim prims[] = {OK_CPRIM(ok_cu_reduction_int, "int", int, F, 1, ok_check_team_sums, nullptr, nullptr),
+                                 OK_CPRIM(ok_cu_reduction_double, "double", double, F, 1, ok_check_team_sums, nullptr, nullptr)};
 static int sweep(const struct ok_variant *v, const struct ok_params *p) {
   ok_csweep s = {prims, 2, 0, 1};
   return ok_cuda_sweep(v, p, &s);

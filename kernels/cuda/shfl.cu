@@ -41,10 +41,10 @@ static void sim_xor(int w, long s, double *o) { simulate(src_xor, w, s, o); }
   OK_CUDA_PAIR(ok_cu_shfl_##OP##_float, float, float, STEP, PRIM)                                   \
   OK_CUDA_PAIR(ok_cu_shfl_##OP##_double, double, double, STEP, PRIM)                                \
   static const ok_cprim prims_##OP[] = {                                                           \
-      OK_CPRIM(ok_cu_shfl_##OP##_int, "int", int, F, 1, ok_ccheck_warp_sim, SIM, nullptr),          \
-      OK_CPRIM(ok_cu_shfl_##OP##_ull, "ull", unsigned long long, F, 1, ok_ccheck_warp_sim, SIM, nullptr), \
-      OK_CPRIM(ok_cu_shfl_##OP##_float, "float", float, F, 1, ok_ccheck_warp_sim, SIM, nullptr),    \
-      OK_CPRIM(ok_cu_shfl_##OP##_double, "double", double, F, 1, ok_ccheck_warp_sim, SIM, nullptr)}; \
+      OK_CPRIM(ok_cu_shfl_##OP##_int, "int", int, F, 1, ok_check_warp_sim, SIM, nullptr),          \
+      OK_CPRIM(ok_cu_shfl_##OP##_ull, "ull", unsigned long long, F, 1, ok_check_warp_sim, SIM, nullptr), \
+      OK_CPRIM(ok_cu_shfl_##OP##_float, "float", float, F, 1, ok_check_warp_sim, SIM, nullptr),    \
+      OK_CPRIM(ok_cu_shfl_##OP##_double, "double", double, F, 1, ok_check_warp_sim, SIM, nullptr)}; \
   static int sweep_##OP(const struct ok_variant *v, const struct ok_params *p) {                   \
     ok_csweep s = {prims_##OP, 4, 0, 1};                                                           \
     return ok_cuda_sweep(v, p, &s);                                                                \

@@ -27,11 +27,11 @@ OK_CUDA_PAIR(ok_cu_tile_shfl_4, int, int, SHFL_STEP4, acc = TILE(4).shfl_xor(acc
 OK_CUDA_PAIR(ok_cu_tile_shfl_32, int, int, SHFL_STEP32, acc = TILE(32).shfl_xor(acc, 1);)
 
 /* Every thread ran every step: acc = lane + steps (the sync steps add 1 each). */
-static int check_sync(const ok_cctx *c, const ok_cprim *pr, char *d, size_t n) {
+static int check_sync(const ok_prim_run *c, const ok_prim *pr, char *d, size_t n) {
   const double steps = (double)c->n_iter * OK_UNROLL;
-  for (int t = 0; t < c->blocks * c->threads; ++t)
-    if (c->hsink[t] != ((t % c->threads) & 31) + steps) {
-      snprintf(d, n, "thread %d ended with %.17g, expected %.17g", t, c->hsink[t], ((t % c->threads) & 31) + steps);
+  for (int t = 0; t < c->teams * c->threads; ++t)
+    if (c->sink[t] != ((t % c->threads) & 31) + steps) {
+      snprintf(d, n, "thread %d ended with %.17g, expected %.17g", t, c->sink[t], ((t % c->threads) & 31) + steps);
       return 0;
     }
   (void)pr;
@@ -71,8 +71,8 @@ static const ok_cprim sync_prims[] = {
 static const ok_cprim coal_prims[] = {
     OK_CPRIM(ok_cu_coalesced_sync, "", int, FS, 1, check_sync, nullptr, "group=coalesced")};
 static const ok_cprim shfl_prims[] = {
-    OK_CPRIM(ok_cu_tile_shfl_4, "", int, FSH, 1, ok_ccheck_warp_sim, sim_xor, "tile=4"),
-    OK_CPRIM(ok_cu_tile_shfl_32, "", int, FSH, 1, ok_ccheck_warp_sim, sim_xor, "tile=32")};
+    OK_CPRIM(ok_cu_tile_shfl_4, "", int, FSH, 1, ok_check_warp_sim, sim_xor, "tile=4"),
+    OK_CPRIM(ok_cu_tile_shfl_32, "", int, FSH, 1, ok_check_warp_sim, sim_xor, "tile=32")};
 /* Quick: tiles of 1 and 32 only. */
 static const ok_cprim sync_quick[] = {sync_prims[0], sync_prims[5]};
 static int sweep_sync(const struct ok_variant *v, const struct ok_params *p) {

@@ -32,9 +32,9 @@ static void sim_any(int w, long s, double *o) { simulate(ANY, w, s, o); }
 static void sim_ballot(int w, long s, double *o) { simulate(BALLOT, w, s, o); }
 
 #define F "VOTE|vote\\.sync"
-static const ok_cprim p_all[] = {OK_CPRIM(ok_cu_vote_all, "", int, F, 2, ok_ccheck_warp_sim, sim_all, nullptr)};
-static const ok_cprim p_any[] = {OK_CPRIM(ok_cu_vote_any, "", int, F, 2, ok_ccheck_warp_sim, sim_any, nullptr)};
-static const ok_cprim p_ballot[] = {OK_CPRIM(ok_cu_vote_ballot, "", int, F, 2, ok_ccheck_warp_sim, sim_ballot, nullptr)};
+static const ok_cprim p_all[] = {OK_CPRIM(ok_cu_vote_all, "", int, F, 2, ok_check_warp_sim, sim_all, nullptr)};
+static const ok_cprim p_any[] = {OK_CPRIM(ok_cu_vote_any, "", int, F, 2, ok_check_warp_sim, sim_any, nullptr)};
+static const ok_cprim p_ballot[] = {OK_CPRIM(ok_cu_vote_ballot, "", int, F, 2, ok_check_warp_sim, sim_ballot, nullptr)};
 static int s_all(const struct ok_variant *v, const struct ok_params *p) {
   ok_csweep s = {p_all, 1, 0, 1};
   return ok_cuda_sweep(v, p, &s);

@@ -5,7 +5,7 @@
 
 #define STEP(P) __syncwarp(mask); P
 OK_CUDA_PAIR(ok_cu_warp_sync, int, int, STEP, __syncwarp(mask);)
-static int check(const ok_cctx *c, const ok_cprim *pr, char *d, size_t n) { return ok_ccheck_ran(c, pr, d, n); }
+static int check(const ok_prim_run *c, const ok_prim *pr, char *d, size_t n) { return ok_check_ran(c, pr, d, n); }
 static const ok_cprim prims[] = {
     OK_CPRIM(ok_cu_warp_sync, "", int, "WARPSYNC|NOP|bar\\.warp\\.sync", 2, check, nullptr, nullptr)};
 static int sweep(const struct ok_variant *v, const struct ok_params *p) {

@@ -5,7 +5,7 @@
 #define STEP(P) CAP P
 #define PAIR(TN, T) OK_HOST_PAIR(ok_h_atomic_capture_##TN, T, STEP, CAP)
 OK_HOST_TYPES(PAIR)
-#define PRIM(TN, T) OK_HPRIM(ok_h_atomic_capture_##TN, #TN, T, "lock ", 2, 0, ok_hcheck_a0_count),
+#define PRIM(TN, T) OK_HPRIM(ok_h_atomic_capture_##TN, #TN, T, "lock ", 2, 0, ok_check_a0_count),
 static const struct ok_hprim prims[] = {OK_HOST_TYPES(PRIM)};
 static int sweep(const struct ok_variant *v, const struct ok_params *p) {
   struct ok_hsweep s = {prims, 4, 0, 0};

@@ -6,7 +6,7 @@
 #define STEP(P) RD P
 #define PAIR(TN, T) OK_HOST_PAIR(ok_h_atomic_read_##TN, T, STEP, RD)
 OK_HOST_TYPES(PAIR)
-#define PRIM(TN, T) OK_HPRIM(ok_h_atomic_read_##TN, #TN, T, NULL, 2, 1, ok_hcheck_reads),
+#define PRIM(TN, T) OK_HPRIM(ok_h_atomic_read_##TN, #TN, T, NULL, 2, 1, ok_check_reads),
 static const struct ok_hprim prims[] = {OK_HOST_TYPES(PRIM)};
 static int sweep(const struct ok_variant *v, const struct ok_params *p) {
   struct ok_hsweep s = {prims, 4, 0, 0};

@@ -7,7 +7,7 @@
 #define PAIR(TN, T) OK_HOST_PAIR(ok_h_critical_add_##TN, T, STEP, CRIT)
 OK_HOST_TYPES(PAIR)
 #define PRIM(TN, T) \
-  OK_HPRIM(ok_h_critical_add_##TN, #TN, T, "call.*(GOMP_critical_start|__kmpc_critical)", 2, 0, ok_hcheck_a0_count),
+  OK_HPRIM(ok_h_critical_add_##TN, #TN, T, "call.*(GOMP_critical_start|__kmpc_critical)", 2, 0, ok_check_a0_count),
 static const struct ok_hprim prims[] = {OK_HOST_TYPES(PRIM)};
 static int sweep(const struct ok_variant *v, const struct ok_params *p) {
   struct ok_hsweep s = {prims, 4, 0, 0};
@@ -20,7 +20,7 @@ static omp_lock_t lock;
 #define STEP_L(P) LOCKED P
 #define PAIR_L(TN, T) OK_HOST_PAIR(ok_h_lock_add_##TN, T, STEP_L, LOCKED)
 OK_HOST_TYPES(PAIR_L)
-#define PRIM_L(TN, T) OK_HPRIM(ok_h_lock_add_##TN, #TN, T, "call.*omp_set_lock", 2, 0, ok_hcheck_a0_count),
+#define PRIM_L(TN, T) OK_HPRIM(ok_h_lock_add_##TN, #TN, T, "call.*omp_set_lock", 2, 0, ok_check_a0_count),
 static const struct ok_hprim prims_l[] = {OK_HOST_TYPES(PRIM_L)};
 static int sweep_lock(const struct ok_variant *v, const struct ok_params *p) {
   struct ok_hsweep s = {prims_l, 4, 0, 0};

@@ -8,7 +8,7 @@
 #define PAIR(TN, T) OK_HOST_PAIR(ok_h_fence_##TN, T, STEP, FLUSH)
 OK_HOST_TYPES(PAIR)
 #define PRIM(TN, T) \
-  OK_HPRIM(ok_h_fence_##TN, #TN, T, "lock or|mfence|call.*__kmpc_flush", 1, 0, ok_hcheck_two_arrays),
+  OK_HPRIM(ok_h_fence_##TN, #TN, T, "lock or|mfence|call.*__kmpc_flush", 1, 0, ok_check_two_arrays),
 static const struct ok_hprim prims[] = {OK_HOST_TYPES(PRIM)};
 static int sweep(const struct ok_variant *v, const struct ok_params *p) {
   struct ok_hsweep s = {prims, 4, 1, 0};

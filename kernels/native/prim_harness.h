@@ -4,6 +4,7 @@
 #ifndef OK_PRIM_HARNESS_H
 #define OK_PRIM_HARNESS_H
 #include "ok_bench.h"
+#include "ok_prim_sweep.h"
 
 #include <omp.h>
 #include <stddef.h>
@@ -27,17 +28,10 @@ struct ok_hctx {
 
 typedef double (*ok_hfn)(struct ok_hctx *c);
 
-/* One host primitive at one point: type name, the base/test pair, how to check the test run. */
+/* One host primitive at one type: the common descriptor, then the base/test pair. */
 struct ok_hprim {
-  const char *type;
+  struct ok_prim c;
   ok_hfn base, test;
-  const char *symbol;  /* name of the test function (its outlined region shares the prefix) */
-  const char *family;  /* x86 instruction family the test must hold more of than the base; NULL: none exists */
-  size_t elem;         /* sizeof the type */
-  int per_step;        /* measured operations per step in the test body (what the check counts) */
-  double init_a;       /* value the shared array a starts from */
-  /* Verifies the arrays after one test run; fills detail; returns 1 when right. */
-  int (*check)(const struct ok_hctx *c, const struct ok_hprim *pr, char *detail, size_t n);
 };
 
 /* Defines FN(ctx): a parallel region of c->threads threads, each running n_iter x OK_UNROLL
@@ -77,25 +71,19 @@ struct ok_hprim {
   OK_HOST_FN(NAME##_base, T, STEP()) \
   OK_HOST_FN(NAME##_test, T, STEP(PRIM))
 
+/* FAMILY: x86 instruction family the test must hold more of than the base (NULL: none exists);
+ * PER_STEP: executions per step in the test body; INIT: value A starts from; CHECK: ok_check_*. */
 #define OK_HPRIM(NAME, TNAME, T, FAMILY, PER_STEP, INIT, CHECK) \
-  {TNAME, NAME##_base, NAME##_test, #NAME "_test", FAMILY, sizeof(T), PER_STEP, INIT, CHECK}
+  {{TNAME, #NAME "_test", FAMILY, sizeof(T), PER_STEP, INIT, CHECK, 0, 0}, NAME##_base, NAME##_test}
 
-/* Runs a primitive's sweep: points x types; emits one JSON line per point. */
+/* Runs a primitive's sweep (ok_prim_sweep.c) on the host: thread counts x types x strides. */
 struct ok_hsweep {
   const struct ok_hprim *prims; /* one per type */
   int nprims;
-  int strided;    /* sweep strides 1,2,4,8,16 and one line */
+  int strided;    /* sweep the stride list (ok_prim_strides) */
   int locations;  /* sweep 1 and 2 locations (atomic write) */
 };
 int ok_host_sweep(const struct ok_variant *v, const struct ok_params *p, const struct ok_hsweep *s);
-
-/* Common checks. */
-int ok_hcheck_team(const struct ok_hctx *c, const struct ok_hprim *pr, char *d, size_t n);
-int ok_hcheck_a0_count(const struct ok_hctx *c, const struct ok_hprim *pr, char *d, size_t n);
-int ok_hcheck_strided(const struct ok_hctx *c, const struct ok_hprim *pr, char *d, size_t n);
-int ok_hcheck_reads(const struct ok_hctx *c, const struct ok_hprim *pr, char *d, size_t n);
-int ok_hcheck_written(const struct ok_hctx *c, const struct ok_hprim *pr, char *d, size_t n);
-int ok_hcheck_two_arrays(const struct ok_hctx *c, const struct ok_hprim *pr, char *d, size_t n);
 
 /* Type lists for the X-macros in kernel files. */
 #define OK_HOST_TYPES(X) X(int, int) X(ull, unsigned long long) X(float, float) X(double, double)

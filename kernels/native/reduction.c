@@ -15,8 +15,8 @@ OK_HOST_FN(ok_h_reduction_double_base, double, STEP_BASE())
 OK_HOST_FN(ok_h_reduction_double_test, double, STEP_TEST())
 
 #define F "call.*(__kmpc_reduce|GOMP_atomic_start|GOMP_reduction)|lock "
-static const struct ok_hprim prims[] = {OK_HPRIM(ok_h_reduction_int, "int", int, F, 1, 0, ok_hcheck_a0_count),
-                                        OK_HPRIM(ok_h_reduction_double, "double", double, F, 1, 0, ok_hcheck_a0_count)};
+static const struct ok_hprim prims[] = {OK_HPRIM(ok_h_reduction_int, "int", int, F, 1, 0, ok_check_a0_count),
+                                        OK_HPRIM(ok_h_reduction_double, "double", double, F, 1, 0, ok_check_a0_count)};
 static int sweep(const struct ok_variant *v, const struct ok_params *p) {
   struct ok_hsweep s = {prims, 2, 0, 0};
   return ok_host_sweep(v, p, &s);

@@ -46,14 +46,14 @@ static void launch_spmd(struct ok_tctx *c, int which) {
 }
 
 /* The test body ran 2 ops per step from acc = lane. */
-static int lat_check(const struct ok_tctx *c, const struct ok_tprim *pr, char *d, size_t n) {
-  int op = pr->id % 6, dbl = pr->id >= 6;
+static int lat_check(const struct ok_prim_run *c, const struct ok_prim *pr, char *d, size_t n) {
+  const int id = ((const struct ok_tprim *)pr)->id, op = id % 6, dbl = id >= 6;
   long steps = c->n_iter * c->unroll * pr->per_step;
   double want[32];
   for (int l = 0; l < 32; ++l) want[l] = ok_arith_chain(op, dbl, l, steps);
   for (int t = 0; t < c->act_teams; ++t)
     for (int i = 0; i < c->act_threads; ++i)
-      if (!ok_arith_close(op, dbl, c->hsink[t * c->threads + i], want[i & 31], d, n)) return 0;
+      if (!ok_arith_close(op, dbl, c->sink[t * c->threads + i], want[i & 31], d, n)) return 0;
   snprintf(d, n, "every chain matches the host's within %g relative", ok_arith_tol(op, dbl));
   return 1;
 }

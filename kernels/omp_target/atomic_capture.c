@@ -32,7 +32,7 @@ static void launch_generic(struct ok_tctx *c, int which) {
   }
 }
 
-#define PRIMS(ID, TN, T) OK_OT_PRIM(ID, ok_ot_atomic_capture_##TN, #TN, T, "atom\\.", 2, ok_tcheck_a0_count, 0, 0),
+#define PRIMS(ID, TN, T) OK_OT_PRIM(ID, ok_ot_atomic_capture_##TN, #TN, T, "atom\\.", 2, ok_check_a0_count, 0, 0),
 static const struct ok_tprim prims[] = {TYPES(PRIMS)};
 #define NPRIMS ((int)(sizeof prims / sizeof prims[0]))
 OK_OT_SWEEP(sweep_spmd, prims, NPRIMS, launch_spmd, 0, 0, 0)

@@ -34,7 +34,7 @@ static void launch_generic(struct ok_tctx *c, int which) {
   }
 }
 
-#define PRIMS(ID, TN, T) OK_OT_PRIM(ID, ok_ot_atomic_read_##TN, #TN, T, "ld\\.", 2, ok_tcheck_reads, 0, 0),
+#define PRIMS(ID, TN, T) OK_OT_PRIM(ID, ok_ot_atomic_read_##TN, #TN, T, "ld\\.", 2, ok_check_reads, 0, 0),
 static const struct ok_tprim prims[] = {TYPES(PRIMS)};
 #define NPRIMS ((int)(sizeof prims / sizeof prims[0]))
 OK_OT_SWEEP(sweep_spmd, prims, NPRIMS, launch_spmd, 0, 0, 0)

@@ -40,8 +40,8 @@ static void launch_generic(struct ok_tctx *c, int which) {
 }
 
 #define F "atom\\.|red\\."
-#define PRIM_R(ID, TN, T) OK_OT_PRIM(ID, ok_ot_atomic_update_relaxed_##TN, #TN, T, F, 2, ok_tcheck_a0_count, 0, "order=relaxed"),
-#define PRIM_S(ID, TN, T) OK_OT_PRIM(ID + 4, ok_ot_atomic_update_seq_cst_##TN, #TN, T, F, 2, ok_tcheck_a0_count, 0, "order=seq_cst"),
+#define PRIM_R(ID, TN, T) OK_OT_PRIM(ID, ok_ot_atomic_update_relaxed_##TN, #TN, T, F, 2, ok_check_a0_count, 0, "order=relaxed"),
+#define PRIM_S(ID, TN, T) OK_OT_PRIM(ID + 4, ok_ot_atomic_update_seq_cst_##TN, #TN, T, F, 2, ok_check_a0_count, 0, "order=seq_cst"),
 static const struct ok_tprim prims_r[] = {TYPES(PRIM_R)};
 static const struct ok_tprim prims_s[] = {TYPES(PRIM_S)};
 OK_OT_SWEEP(sweep_r_spmd, prims_r, 4, launch_spmd, 0, 0, 0)

@@ -53,7 +53,7 @@ static void launch_generic(struct ok_tctx *c, int which) {
 /* The runtime's lock is inlined into the per-file PTX: its cmpxchg is atom.*cas; the call stays
  * when it is not inlined. */
 #define F "atom\\..*cas|omp_set_lock"
-#define PRIM(ID, TN, T) OK_OT_PRIM(ID, ok_ot_lock_add_##TN, #TN, T, F, 2, ok_tcheck_a0_count, 0, "lock=omp_set_lock"),
+#define PRIM(ID, TN, T) OK_OT_PRIM(ID, ok_ot_lock_add_##TN, #TN, T, F, 2, ok_check_a0_count, 0, "lock=omp_set_lock"),
 static const struct ok_tprim prims[] = {TYPES(PRIM)};
 /* omp_init_lock on the device: the host runtime's lock (the host plugin) is not a zero word. */
 static int sweep(const struct ok_variant *v, const struct ok_params *p, ok_tlaunch launch) {
@@ -97,7 +97,7 @@ static void launch_critical_spmd(struct ok_tctx *c, int which) {
 static const struct ok_tprim critical_prims[] = {
     /* GCC's libgomp entry points: GOMP_critical_(name_)start. */
     OK_OT_PRIM(0, ok_ot_critical_add_int, "int", int,
-               "atom\\..*cas|__kmpc_critical|GOMP_critical_start|GOMP_critical_name_start", 2, ok_tcheck_a0_count, 0,
+               "atom\\..*cas|__kmpc_critical|GOMP_critical_start|GOMP_critical_name_start", 2, ok_check_a0_count, 0,
                "lock=omp critical"),
 };
 static int sweep_critical_spmd(const struct ok_variant *v, const struct ok_params *p) {

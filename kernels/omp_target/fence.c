@@ -39,11 +39,11 @@ static void launch_generic(struct ok_tctx *c, int which) {
   }
 }
 
-#define PRIMS(ID, TN, T) OK_OT_PRIM(ID, ok_ot_fence_##TN, #TN, T, "^[[:space:]]*(membar|fence)\\.", 1, ok_tcheck_two_arrays, 0, 0),
+#define PRIMS(ID, TN, T) OK_OT_PRIM(ID, ok_ot_fence_##TN, #TN, T, "^[[:space:]]*(membar|fence)\\.", 1, ok_check_two_arrays, 0, 0),
 static const struct ok_tprim prims[] = {TYPES(PRIMS)};
 #define NPRIMS ((int)(sizeof prims / sizeof prims[0]))
 #define STORE_PRIMS(ID, TN, T) \
-  OK_OT_PRIM(ID, ok_ot_fence_store_##TN, #TN, T, "^[[:space:]]*(membar|fence)\\.", 1, ok_tcheck_stores, 0, "stores=array,stride=1"),
+  OK_OT_PRIM(ID, ok_ot_fence_store_##TN, #TN, T, "^[[:space:]]*(membar|fence)\\.", 1, ok_check_stores, 0, "stores=array,stride=1"),
 static const struct ok_tprim store_prims[] = {STORE_TYPES(STORE_PRIMS)};
 OK_OT_SWEEP(sweep_spmd, prims, NPRIMS, launch_spmd, 0, 0, 0)
 OK_OT_SWEEP(sweep_generic, prims, NPRIMS, launch_generic, 0, 0, 0)

@@ -73,15 +73,15 @@ static void launch_spmd(struct ok_tctx *c, int which) {
 }
 
 /* The counter holds one arrival per team per barrier, and every thread ran every step. */
-static int check(const struct ok_tctx *c, const struct ok_tprim *pr, char *d, size_t n) {
+static int check(const struct ok_prim_run *c, const struct ok_prim *pr, char *d, size_t n) {
   const long steps = c->n_iter * c->unroll;
-  const int got = ((const int *)c->hA)[0];
-  if (!ok_tcheck_ran(c, pr, d, n)) return 0;
-  if (((const int *)c->hA)[1]) {
+  const int got = ((const int *)c->A)[0];
+  if (!ok_check_ran(c, pr, d, n)) return 0;
+  if (((const int *)c->A)[1]) {
     /* omp_get_num_teams() says how many teams ran, not how many ran at once (libgomp's nvptx
      * plugin may run them as fewer CUDA blocks, one team after another in each). */
     snprintf(d, n, "not all teams resident at once: a team gave up waiting at the barrier with %d of %d teams arrived "
-             "(%d requested); the hand-made barrier needs every team running", ((const int *)c->hA)[2], c->act_teams,
+             "(%d requested); the hand-made barrier needs every team running", ((const int *)c->A)[2], c->act_teams,
              c->teams);
     return 0;
   }
@@ -94,8 +94,8 @@ static int check(const struct ok_tctx *c, const struct ok_tprim *pr, char *d, si
   for (int tm = 0; tm < c->act_teams; ++tm)
     for (int i = 0; i < c->act_threads; ++i) {
       const int t = tm * c->threads + i;
-      if (c->hsink[t] != (i & 31) + steps) {
-        snprintf(d, n, "thread %d of team %d ended with %.17g, expected %ld", i, tm, c->hsink[t], (i & 31) + steps);
+      if (c->sink[t] != (i & 31) + steps) {
+        snprintf(d, n, "thread %d of team %d ended with %.17g, expected %ld", i, tm, c->sink[t], (i & 31) + steps);
         return 0;
       }
     }

@@ -12,6 +12,7 @@
 #ifndef OK_OT_PRIM_HARNESS_H
 #define OK_OT_PRIM_HARNESS_H
 #include "ok_bench.h"
+#include "ok_prim_sweep.h"
 #include "ok_portable.h"
 #include "ok_unroll.h"
 
@@ -51,18 +52,10 @@ struct ok_tctx {
   int info[3];
 };
 
-struct ok_tprim;
-typedef void (*ok_tsim)(int w, long steps, double *out);
+/* One primitive at one type: the common descriptor, then its body pair's id in the file's dispatch. */
 struct ok_tprim {
-  const char *type;
-  int id;              /* body pair id in the file's dispatch */
-  const char *symbol;  /* the test body (a plain-named device function) */
-  const char *family;  /* PTX instruction family the test must hold more of than the base */
-  size_t elem;
-  int per_step;
-  int (*check)(const struct ok_tctx *c, const struct ok_tprim *pr, char *d, size_t n);
-  ok_tsim sim;
-  const char *param;
+  struct ok_prim c;
+  int id;
 };
 
 /* A file's two target regions: run body `which` with the SPMD or the generic kernel. */
@@ -72,7 +65,7 @@ struct ok_tsweep {
   const struct ok_tprim *prims;
   int nprims;
   ok_tlaunch launch;
-  int strided;   /* strides 1 and 32 */
+  int strided;   /* sweep the stride list (ok_prim_strides) */
   int warp;      /* warp primitive */
   int max_total; /* >0: skip shapes with more threads in all (serialized primitives) */
   int unroll;    /* the bodies' unroll (OK_OT_BODY_REP); 0: OK_UNROLL */
@@ -98,18 +91,6 @@ int ok_ot_rate_on_host(const struct ok_variant *v, const struct ok_params *p);
     struct ok_tsweep s = {__VA_ARGS__};                                   \
     return ok_ot_sweep(v, p, &s);                                         \
   }
-
-int ok_tcheck_ran(const struct ok_tctx *c, const struct ok_tprim *pr, char *d, size_t n);
-int ok_tcheck_a0_count(const struct ok_tctx *c, const struct ok_tprim *pr, char *d, size_t n);
-int ok_tcheck_strided(const struct ok_tctx *c, const struct ok_tprim *pr, char *d, size_t n);
-int ok_tcheck_two_arrays(const struct ok_tctx *c, const struct ok_tprim *pr, char *d, size_t n);
-/* Stores: A[gtid] holds the thread's last store, lane + the stores per thread (its acc too). */
-int ok_tcheck_stores(const struct ok_tctx *c, const struct ok_tprim *pr, char *d, size_t n);
-int ok_tcheck_warp_sim(const struct ok_tctx *c, const struct ok_tprim *pr, char *d, size_t n);
-int ok_tcheck_reads(const struct ok_tctx *c, const struct ok_tprim *pr, char *d, size_t n);
-int ok_tcheck_written(const struct ok_tctx *c, const struct ok_tprim *pr, char *d, size_t n);
-/* A[team] holds per-thread count x the team's threads (a team-wide sum per step). */
-int ok_tcheck_team_sums(const struct ok_tctx *c, const struct ok_tprim *pr, char *d, size_t n);
 
 /* One body: a device function run by every thread of the parallel region. STEP may use A, B, VA,
  * VB, gtid (this thread's slot), lane, w (min(32, threads)), mask, stride, acc (AT). */
@@ -173,8 +154,10 @@ int ok_tcheck_team_sums(const struct ok_tctx *c, const struct ok_tprim *pr, char
   else if (which == 2 * (ID) + 1) NAME##_test((T *)dA, (T *)dB, n_iter, stride, gtid, lane, w, mask, dcyc, dsink); \
   else
 
+/* FAMILY: PTX instruction family the test must hold more of than the base; CHECK: ok_check_*;
+ * SIM: warp primitives' host simulation (ok_prim_sim); PARAM: fixed parameter or 0. */
 #define OK_OT_PRIM(ID, NAME, TNAME, T, FAMILY, PER_STEP, CHECK, SIM, PARAM) \
-  {TNAME, ID, #NAME "_test", FAMILY, sizeof(T), PER_STEP, CHECK, SIM, PARAM}
+  {{TNAME, #NAME "_test", FAMILY, sizeof(T), PER_STEP, 0, CHECK, SIM, PARAM}, ID}
 
 #if OK_OT_CLANG_EXT
 #define OK_OT_TIMER "clock64 per thread (nvvm sreg), max over threads; SM clock measured"

@@ -57,8 +57,8 @@ static void launch_generic(struct ok_tctx *c, int which) {
  * shfl.sync.down; the call stays when it is not inlined. */
 #define F "shfl\\.sync|__kmpc_nvptx_parallel_reduce"
 static const struct ok_tprim prims[] = {
-    OK_OT_PRIM(0, ok_ot_reduction_int, "int", int, F, 1, ok_tcheck_team_sums, 0, 0),
-    OK_OT_PRIM(1, ok_ot_reduction_double, "double", double, F, 1, ok_tcheck_team_sums, 0, 0)};
+    OK_OT_PRIM(0, ok_ot_reduction_int, "int", int, F, 1, ok_check_team_sums, 0, 0),
+    OK_OT_PRIM(1, ok_ot_reduction_double, "double", double, F, 1, ok_check_team_sums, 0, 0)};
 OK_OT_SWEEP(sweep_spmd, prims, 2, launch_spmd, 0, 0, 0, 10)
 OK_OT_SWEEP(sweep_generic, prims, 2, launch_generic, 0, 0, 0, 10)
 OK_REGISTER_SWEEP(reduction, omp_for_reduction_spmd, "spmd", OK_OT_TIMER, sweep_spmd)

@@ -44,10 +44,20 @@ long ok_proxy_size(const struct ok_params *p, const struct ok_proxy_sizes *s);
  * ablation configuration (OK_PROXY_TINY_QUICK: its quick study uses the host size). */
 long ok_proxy_size_rule(const struct ok_params *p, const struct ok_proxy_sizes *s, int gpu, const char *config,
                         int ablation);
-/* Size passes of one proxy variant in this build (bench_main runs pass 0, then pass 1 if 2):
- * 2 in a --full GPU run of a configuration that fills the GPU, else 1. */
+/* Size passes of one proxy variant in this build (the bench runs pass 0, then pass 1 if 2, through
+ * the proxies' run hooks, ok_proxy_hooks.c): 2 in a --full GPU run of a configuration that fills
+ * the GPU, else 1. */
 int ok_proxy_passes(const struct ok_params *p);
 int ok_proxy_passes_rule(const struct ok_params *p, int gpu, const char *config);
+
+/* What a proxy run reports beside its outcome, put on the run's line by the proxies' run hooks
+ * (ok_proxy_hooks.c): the problem size that ran and the end-to-end time (mapping and copies,
+ * kernel, copy-back; 0 = none). The bench runs one run at a time: this is the current run's. */
+struct ok_proxy_run {
+  long size;
+  double e2e_seconds;
+};
+struct ok_proxy_run *ok_proxy_this_run(void);
 
 /* The host reference covers at most OK_PROXY_REF_MAX items of a size (all of them below it):
  * item k of the sample is ok_proxy_sample(n, k), one per stride of n / OK_PROXY_REF_MAX at a

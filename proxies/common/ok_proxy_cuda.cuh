@@ -95,7 +95,7 @@ struct ok_proxy_cuda_run {
       o->verified = 0, o->error = 1;
       return -1;
     }
-    o->e2e_seconds = ok_proxy_now() - t0;
+    ok_proxy_this_run()->e2e_seconds = ok_proxy_now() - t0;
     o->seconds = ms * 1e-3;
     o->on_device = ran, o->teams = (int)teams, o->threads = threads;
     return 0;

@@ -59,7 +59,7 @@ static inline void ok_proxy_omp_exit(struct ok_proxy_omp *r, double kernel_s, st
     size_t b = r->in[i].bytes;
 #pragma omp target exit data map(release : c[0:b])
   }
-  o->e2e_seconds = ok_proxy_now() - r->t0;
+  ok_proxy_this_run()->e2e_seconds = ok_proxy_now() - r->t0;
   o->seconds = kernel_s;
   o->on_device = seen->on_device, o->teams = seen->teams, o->threads = seen->threads;
 }

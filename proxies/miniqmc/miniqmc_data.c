@@ -46,7 +46,7 @@ void mq_verify(const double *sums, long n, struct ok_outcome *o) {
   static struct ok_proxy_ref cache;
   const double *wr;
   const double *ref = mq_coefs_get(&wr) ? ok_proxy_ref_get(&cache, n, 2 * MQ_COMP * sizeof *ref, ref_one) : NULL;
-  o->size = n;
+  ok_proxy_this_run()->size = n;
   if (!ref) {
     o->error = 1;
     ok_proxy_verdict(o, 0, "miniqmc: out of host memory for the reference of %ld positions", n);

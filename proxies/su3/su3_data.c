@@ -44,7 +44,7 @@ static void ref_one(long s, void *out) {
 
 void su3_verify(const struct su3_matrix *c, long sites, struct ok_outcome *o) {
   static struct ok_proxy_ref cache;
-  o->size = sites;
+  ok_proxy_this_run()->size = sites;
   const struct su3_matrix *ref = a && sites <= n_sites ? ok_proxy_ref_get(&cache, sites, sizeof *c * SU3_LINKS, ref_one) : NULL;
   if (!ref) {
     o->error = 1;

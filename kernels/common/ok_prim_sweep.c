@@ -1,0 +1,166 @@
+/* The primitive sweep engine (ok_prim_sweep.h), one for every model: which types and strides a
+ * sweep runs, the calibration, the measured pair, the checks, the floor and the point's line. The
+ * model's adapter allocates, launches one sample and reads its clock. */
+#include "ok_prim_sweep.h"
+#include "ok_unroll.h"
+
+#include <stdio.h>
+#include <string.h>
+
+int ok_prim_type_runs(const struct ok_params *p, const char *first_type, const char *type) {
+  if (p->type) return !strcmp(p->type, type);
+  /* Quick: the first listed type (int wherever there is one) and double; docs/fidelity.md,
+   * "One sweep engine". */
+  return p->full || !strcmp(type, first_type) || !strcmp(type, "double");
+}
+
+static void add_unique(long *v, int *n, long x) {
+  for (int i = 0; i < *n; ++i)
+    if (v[i] == x) return;
+  v[(*n)++] = x;
+}
+
+int ok_prim_strides(int strided, int full, long line, long *out) {
+  int n = 0;
+  if (!strided) {
+    out[0] = 0;
+    return 1;
+  }
+  add_unique(out, &n, 1);
+  if (full)
+    for (long st = 2; st <= 32; st *= 2) add_unique(out, &n, st);
+  add_unique(out, &n, line > 0 ? line : 1);
+  return n;
+}
+
+int ok_prim_cal_alone(double t1_s, double budget_s) { return budget_s > 0 && t1_s >= budget_s / 4; }
+
+long ok_prim_iters(double t1_s, double t11_s, double budget_s, long base, double *one_s) {
+  /* A 1-iteration sample of a quarter of the budget or more leaves fixed costs (a launch) under
+   * 2 %: it alone calibrates (an 11-iteration one would cost 3 budgets or more). */
+  double one = t11_s > 0 ? (t11_s - t1_s) / 10 : t1_s;
+  if (one <= 0) one = t11_s / 11;
+  long n = budget_s > 0 && one > 0 ? (long)(budget_s / one) : base;
+  *one_s = one;
+  return n < 1 ? 1 : n > base ? base : n;
+}
+
+struct point_ctx {
+  const struct ok_params *p;
+  const struct ok_prim_dev *d;
+  const struct ok_prim *pr;
+  struct ok_prim_run *r;
+  struct ok_point *pt;
+  char err[192];
+};
+
+static int sample(void *vx, int test, double *value) {
+  struct point_ctx *x = vx;
+  int rc = x->d->sample(x->d->ctx, x->pr, x->r, test, value, x->err, sizeof x->err);
+  if (rc == OK_PRIM_ON_HOST) x->pt->ran_on_host = 1;
+  return rc;
+}
+
+/* Calibration, then the pair; 0 when the pair was measured. */
+static int measure(struct point_ctx *x, long base, struct ok_pair_cfg *cfg) {
+  const double to_s = !strcmp(x->d->unit, "cycles") ? 1 / (x->d->clock_mhz * 1e6) : 1;
+  const double budget = x->p->budget_s;
+  double t1 = 0, t11 = 0, one_s = 0;
+  x->r->n_iter = 1;
+  if (sample(x, 1, &t1)) return -1;
+  if (!ok_prim_cal_alone(t1 * to_s, budget)) {
+    x->r->n_iter = 11;
+    if (sample(x, 1, &t11)) return -1;
+  }
+  x->r->n_iter = ok_prim_iters(t1 * to_s, t11 * to_s, budget, base, &one_s);
+  /* Early stop counted in budgets: a long 1-iteration sample may stop at 3 pairs. */
+  struct ok_pair_cfg c = {x->p->runs, x->p->max_retries, (double)x->r->n_iter * x->r->unroll,
+                          ok_early_min_runs(one_s * (double)x->r->n_iter, budget), OK_EARLY_TIGHT};
+  *cfg = c;
+  if (x->d->pair_start) x->d->pair_start(x->d->ctx);
+  return ok_measure_pair(sample, x, cfg, &x->pt->st);
+}
+
+/* Measures and checks one point into pt. */
+static void run_point(struct point_ctx *x, long base) {
+  const struct ok_prim_dev *d = x->d;
+  struct ok_point *pt = x->pt;
+  struct ok_pair_cfg cfg;
+  x->err[0] = 0;
+  if (d->broken) {
+    pt->error = 1;
+    snprintf(x->err, sizeof x->err, "%s", d->broken);
+  } else if (d->alloc(d->ctx, x->pr, x->r, x->err, sizeof x->err) || measure(x, base, &cfg)) {
+    pt->error = 1;
+  } else {
+    pt->measured = 1;
+    /* The last sample was a test run: check what it left. */
+    if (d->fetch(d->ctx, x->r, x->err, sizeof x->err)) {
+      pt->error = 1;
+    } else {
+      pt->verified = ok_check_ran(x->r, x->pr, pt->detail, sizeof pt->detail) &&
+                     x->pr->check(x->r, x->pr, pt->detail, sizeof pt->detail);
+      if (ok_is_floor(&pt->st, d->resolution)) pt->floor_bound = d->resolution;
+      if (d->cross_check) d->cross_check(d->ctx, cfg.ops, pt->detail, sizeof pt->detail);
+    }
+  }
+  if (pt->error && x->err[0]) snprintf(pt->detail, sizeof pt->detail, "%s", x->err);
+  pt->n_iter = x->r->n_iter;
+}
+
+static int sweep_point(const struct ok_variant *v, const struct ok_params *p, const struct ok_prim_dev *d,
+                       const struct ok_prim *pr, struct ok_prim_run *r) {
+  const long base = p->iters > 0 ? p->iters : 1000;
+  struct ok_point pt;
+  memset(&pt, 0, sizeof pt);
+  r->n_iter = base;
+  pt.type = pr->type;
+  pt.threads = r->threads;
+  pt.teams = r->teams;
+  pt.stride = r->stride;
+  pt.unroll = r->unroll;
+  pt.unit = d->unit;
+  pt.clock_mhz = d->clock_mhz;
+  snprintf(pt.code_symbol, sizeof pt.code_symbol, "%s", pr->symbol);
+  pt.code_family = pr->family;
+  struct point_ctx x = {p, d, pr, r, &pt, ""};
+  run_point(&x, base);
+  char buf[160] = "";
+  d->annotate(d->ctx, pr, r, &pt, buf, sizeof buf);
+  ok_emit_point(v, p, &pt);
+  d->release(d->ctx, r, pt.error);
+  return pt.error || !pt.verified;
+}
+
+int ok_prim_sweep(const struct ok_variant *v, const struct ok_params *p, const struct ok_prim_set *s,
+                  const struct ok_prim_dev *d) {
+  const char *first = ((const struct ok_prim *)s->prims)->type;
+  const int unroll = s->unroll > 0 ? s->unroll : OK_UNROLL;
+  int rc = 0;
+  for (int k = 0; k < s->nprims; ++k) {
+    const struct ok_prim *pr = (const struct ok_prim *)((const char *)s->prims + (size_t)k * s->prim_size);
+    if (!ok_prim_type_runs(p, first, pr->type)) continue;
+    long strides[8];
+    const long line = (long)(d->line_bytes / pr->elem);
+    const int nstrides = ok_prim_strides(s->strided, p->full, line, strides);
+    const int nloc = s->locations ? 2 : 1;
+    for (int si = 0; si < s->nshape; ++si) {
+      if (s->max_total > 0 && (long)s->shape[si][0] * s->shape[si][1] > s->max_total) continue;
+      for (int di = 0; di < nstrides; ++di)
+        for (int li = 1; li <= nloc; ++li) {
+          struct ok_prim_run r;
+          memset(&r, 0, sizeof r);
+          r.teams = s->shape[si][0];
+          r.threads = s->shape[si][1];
+          r.stride = strides[di];
+          r.locations = li;
+          r.unroll = unroll;
+          r.line = line;
+          r.lane_acc = d->lane_acc;
+          r.read_add = d->read_add;
+          rc |= sweep_point(v, p, d, pr, &r);
+        }
+    }
+  }
+  return rc;
+}

@@ -1,0 +1,214 @@
+/* The primitive sweep engine (kernels/common/ok_prim_sweep.c) with a fake adapter whose samples
+ * are exact: the type, stride and calibration rules, the pair, the checks, the floor and what
+ * each emitted point holds. Host only. */
+#include "ok_prim_sweep.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "ok_check.h"
+
+/* ---- What the engine emits, kept here in place of bench_main.c's printer ---- */
+static struct ok_point pts[64];
+static char params[64][64];
+static int npts;
+void ok_emit_point(const struct ok_variant *v, const struct ok_params *p, const struct ok_point *pt) {
+  (void)v, (void)p;
+  if (npts < 64) {
+    pts[npts] = *pt;
+    if (pt->param) snprintf(params[npts], sizeof params[0], "%s", pt->param), pts[npts].param = params[npts];
+    ++npts;
+  }
+}
+
+/* ---- The fake model: a sample of n iterations costs fixed + n x unroll x (base or test) cycles ---- */
+struct fake {
+  double fixed, cost_base, cost_test;
+  int on_host_at;       /* > 0: that sample (1-based) reports OK_PRIM_ON_HOST */
+  int nsamples, nallocs, nreleases, nfetch, pair_starts;
+  long first_n[2];      /* n_iter of the first two samples (the calibration) */
+  int first_test[2];
+  long last_n;
+  int sink_ok;          /* 0: the fetched A is wrong (the check must fail) */
+  const char *type;     /* of the point being run */
+  union { int i[4096]; double d[2048]; } A;
+  double sink[64];
+  long long cycles[64];
+};
+
+static int f_alloc(void *vf, const struct ok_prim *pr, struct ok_prim_run *r, char *err, size_t n) {
+  struct fake *f = vf;
+  (void)err, (void)n;
+  ++f->nallocs;
+  f->type = pr->type;
+  r->bytes = sizeof f->A;
+  return 0;
+}
+
+static int f_sample(void *vf, const struct ok_prim *pr, struct ok_prim_run *r, int test, double *value, char *err,
+                    size_t n) {
+  struct fake *f = vf;
+  (void)pr;
+  if (f->nsamples < 2) f->first_n[f->nsamples] = r->n_iter, f->first_test[f->nsamples] = test;
+  ++f->nsamples;
+  f->last_n = r->n_iter;
+  r->act_teams = r->teams, r->act_threads = r->threads;
+  if (f->on_host_at == f->nsamples) {
+    snprintf(err, n, "ran on host");
+    return OK_PRIM_ON_HOST;
+  }
+  *value = f->fixed + (double)r->n_iter * r->unroll * (test ? f->cost_test : f->cost_base);
+  return 0;
+}
+
+static int f_fetch(void *vf, struct ok_prim_run *r, char *err, size_t n) {
+  struct fake *f = vf;
+  (void)err, (void)n;
+  ++f->nfetch;
+  /* A[0] as a shared counter would hold it after the last test run. */
+  memset(&f->A, 0, sizeof f->A);
+  double a0 = (double)(r->n_iter * r->unroll * 2 * r->act_teams * r->act_threads) + (f->sink_ok ? 0 : 1);
+  if (!strcmp(f->type, "double")) f->A.d[0] = a0;
+  else f->A.i[0] = (int)a0; /* ull: the low half of a little-endian 64-bit counter */
+  for (int i = 0; i < 64; ++i) f->cycles[i] = 1;
+  r->A = &f->A, r->B = &f->A, r->sink = f->sink, r->cycles = f->cycles;
+  return 0;
+}
+
+static void f_pair_start(void *vf) { ++((struct fake *)vf)->pair_starts; }
+static void f_cross(void *vf, double ops, char *d, size_t n) {
+  size_t len = strlen(d);
+  (void)vf;
+  snprintf(d + len, n - len, "; cross %g", ops);
+}
+static void f_annotate(void *vf, const struct ok_prim *pr, const struct ok_prim_run *r, struct ok_point *pt, char *buf,
+                       size_t nbuf) {
+  (void)vf, (void)pr;
+  snprintf(buf, nbuf, "shape=%dx%d", r->teams, r->threads);
+  pt->param = buf;
+}
+static void f_release(void *vf, struct ok_prim_run *r, int failed) {
+  (void)r, (void)failed;
+  ++((struct fake *)vf)->nreleases;
+}
+
+static const struct ok_prim prims[] = {
+    {"int", "k_int_test", "atom", 4, 2, 0, ok_check_a0_count, 0, 0},
+    {"ull", "k_ull_test", "atom", 8, 2, 0, ok_check_a0_count, 0, 0},
+    {"double", "k_double_test", "atom", 8, 2, 0, ok_check_a0_count, 0, 0},
+};
+static const int shapes[2][2] = {{1, 4}, {2, 8}};
+
+static int run(struct fake *f, struct ok_params *p, int strided, double resolution, const char *broken) {
+  struct ok_variant v = {"k", "v", "spmd", "f.c", 1, "fake", 0, 0, 0, 0};
+  struct ok_prim_dev d = {f, "cycles", 1000.0, resolution, 64, 1, 1, broken, f_alloc, f_sample, f_fetch,
+                          f_pair_start, f_cross, f_annotate, f_release};
+  struct ok_prim_set s = {prims, sizeof prims[0], 3, strided, 0, shapes, 2, 0, 100};
+  npts = 0;
+  return ok_prim_sweep(&v, p, &s, &d);
+}
+
+static void rules(void) {
+  struct ok_params q = {0}, full = {0}, typed = {0};
+  full.full = 1;
+  typed.type = "ull";
+  CHECK(ok_prim_type_runs(&q, "int", "int") && ok_prim_type_runs(&q, "int", "double"), "quick: first and double");
+  CHECK(!ok_prim_type_runs(&q, "int", "ull") && !ok_prim_type_runs(&q, "int", "float"), "quick: not ull or float");
+  CHECK(ok_prim_type_runs(&q, "float", "float"), "quick: a first type that is not int");
+  CHECK(ok_prim_type_runs(&full, "int", "float"), "full: every type");
+  CHECK(ok_prim_type_runs(&typed, "int", "ull") && !ok_prim_type_runs(&typed, "int", "int"), "--type: only that");
+  long st[8];
+  CHECK(ok_prim_strides(0, 1, 16, st) == 1 && st[0] == 0, "unstrided: stride 0 only");
+  CHECK(ok_prim_strides(1, 0, 16, st) == 2 && st[0] == 1 && st[1] == 16, "quick: 1 and a line");
+  int n = ok_prim_strides(1, 1, 16, st);
+  CHECK(n == 6 && st[5] == 32, "full, line 16: 1 2 4 8 16 32 (got %d)", n);
+  n = ok_prim_strides(1, 1, 64, st);
+  CHECK(n == 7 && st[6] == 64, "full, line 64: 1 .. 32 and 64 (got %d)", n);
+  double one = 0;
+  /* 1 iteration 1.5 us, 11 iterations 11.5 us: 1 us per iteration; a 2-ms budget gives 2000, within 1000. */
+  CHECK(ok_prim_iters(1.5e-6, 11.5e-6, 2e-3, 1000, &one) == 1000 && fabs(one - 1e-6) < 1e-15, "within base");
+  CHECK(ok_prim_iters(1.5e-5, 11.5e-5, 2e-3, 1000, &one) == 200, "budget-limited: 200");
+  CHECK(ok_prim_cal_alone(1e-3, 2e-3) && !ok_prim_cal_alone(1e-4, 2e-3), "a quarter of the budget calibrates alone");
+  CHECK(ok_prim_iters(5e-3, 0, 2e-3, 1000, &one) == 1 && one == 5e-3, "alone and over the budget: 1 iteration");
+  CHECK(ok_prim_iters(2e-6, 1e-6, 2e-3, 1000, &one) > 0 && one > 0, "noisy difference falls back to t11 / 11");
+  CHECK(ok_prim_iters(1e-6, 11e-6, -1, 777, &one) == 777, "no budget: base iterations");
+}
+
+static void sweep(void) {
+  /* Quick, strided: int and double (not ull) x 2 shapes x strides {1, line}: 8 points. */
+  struct fake f;
+  memset(&f, 0, sizeof f);
+  f.fixed = 500, f.cost_base = 2, f.cost_test = 50, f.sink_ok = 1;
+  struct ok_params p = {0};
+  p.runs = 9, p.max_retries = 18, p.iters = 1000, p.budget_s = 1e-3;
+  CHECK(run(&f, &p, 1, 3, NULL) == 0, "quick sweep failed");
+  CHECK(npts == 8, "quick: %d points, want 8", npts);
+  CHECK(f.nallocs == 8 && f.nreleases == 8 && f.nfetch == 8 && f.pair_starts == 8, "alloc/release/fetch per point");
+  /* Calibration: a 1-iteration then an 11-iteration test sample. */
+  CHECK(f.first_n[0] == 1 && f.first_n[1] == 11 && f.first_test[0] && f.first_test[1], "calibration 1 then 11");
+  /* Per iteration 100 x 50 cycles = 5 us at 1000 MHz: a 1-ms budget gives 200 iterations. */
+  for (int i = 0; i < npts; ++i) {
+    const struct ok_point *pt = &pts[i];
+    CHECK(pt->measured && pt->verified && !pt->error, "point %d: %s", i, pt->detail);
+    CHECK(pt->n_iter == 200, "point %d: n_iter %ld, want 200", i, pt->n_iter);
+    CHECK(fabs(pt->st.per_op_median - 48) < 1e-9, "point %d: per op %g, want 48", i, pt->st.per_op_median);
+    CHECK(pt->st.runs == 5 && pt->st.early_stop, "point %d: exact pairs stop early at 5 (%d)", i, pt->st.runs);
+    CHECK(pt->floor_bound == 0, "point %d: 48 cycles is no floor at resolution 3", i);
+    CHECK(!strcmp(pt->unit, "cycles") && pt->clock_mhz == 1000 && pt->unroll == 100, "point %d: unit", i);
+    CHECK(strstr(pt->detail, "shared counter") && strstr(pt->detail, "; cross 20000"), "point %d detail: %s", i,
+          pt->detail);
+    CHECK(!strcmp(pt->code_symbol, !strcmp(pt->type, "int") ? "k_int_test" : "k_double_test"), "symbol");
+  }
+  CHECK(!strcmp(pts[0].type, "int") && pts[0].stride == 1 && pts[1].stride == 16 && !strcmp(pts[0].param, "shape=1x4"),
+        "order: type, shape, stride (%s %ld %ld %s)", pts[0].type, pts[0].stride, pts[1].stride, pts[0].param);
+  CHECK(!strcmp(pts[4].type, "double") && pts[5].stride == 8 && pts[6].teams == 2, "double's line is 8");
+
+  /* Full: every type x 2 shapes x 6 strides (line 16 or 8 is among 1..32): 36 points. */
+  struct fake g = f;
+  g.nsamples = g.nallocs = g.nreleases = g.nfetch = g.pair_starts = 0;
+  p.full = 1;
+  CHECK(run(&g, &p, 1, 3, NULL) == 0 && npts == 36, "full: %d points, want 36", npts);
+  p.full = 0;
+
+  /* A wrong result: the check fails, the sweep says so, the point is not verified. */
+  struct fake h = f;
+  h.sink_ok = 0;
+  CHECK(run(&h, &p, 0, 3, NULL) == 1 && npts == 4 && !pts[0].verified && pts[0].measured, "wrong result verified");
+  CHECK(strstr(pts[0].detail, "shared counter") != NULL, "the check's detail: %s", pts[0].detail);
+
+  /* A floor: per-op cost (48 cycles) at or below the clock's resolution (50). */
+  struct fake k = f;
+  CHECK(run(&k, &p, 0, 50, NULL) == 0 && pts[0].floor_bound == 50, "floor not flagged");
+
+  /* A 1-iteration sample of a quarter of the budget or more calibrates alone (no 11). */
+  struct fake s = f;
+  s.cost_test = 3000; /* 300000 cycles = 0.3 ms >= 1 ms / 4 */
+  s.nsamples = 0;
+  CHECK(run(&s, &p, 0, 3, NULL) == 0, "slow sweep failed");
+  CHECK(s.first_n[1] != 11 && pts[0].n_iter == 3, "calibrated alone: second sample n %ld, n_iter %ld", s.first_n[1],
+        pts[0].n_iter);
+  CHECK(pts[0].st.runs >= 3, "early stop counted in budgets, never under 3 pairs");
+
+  /* The host fallback on the pair's first sample: an error point marked ran_on_host, no number. */
+  struct fake o = f;
+  o.on_host_at = 3;
+  o.nsamples = 0;
+  CHECK(run(&o, &p, 0, 3, NULL) == 1, "on-host sweep reported ok");
+  CHECK(pts[0].error && pts[0].ran_on_host && !pts[0].measured && !strcmp(pts[0].detail, "ran on host"),
+        "on host: error %d ran_on_host %d detail %s", pts[0].error, pts[0].ran_on_host, pts[0].detail);
+  CHECK(o.nreleases == o.nallocs, "released after an error");
+
+  /* A broken model (no SM clock): every point an error with the reason, nothing launched. */
+  struct fake b = f;
+  b.nsamples = 0;
+  CHECK(run(&b, &p, 0, 3, "could not measure the SM clock") == 1 && npts == 4 && b.nsamples == 0, "broken model ran");
+  CHECK(pts[1].error && !strcmp(pts[1].detail, "could not measure the SM clock"), "broken: %s", pts[1].detail);
+}
+
+int main(void) {
+  rules();
+  sweep();
+  if (!failures) printf("prim sweep engine: all checks passed\n");
+  return failures != 0;
+}
