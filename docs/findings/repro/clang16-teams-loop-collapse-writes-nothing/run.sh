@@ -20,10 +20,15 @@ check() {
   launches=$(count '__tgt_target_kernel' host.ll)
   kernels=$(count '^define.*__omp_offloading' dev.ll)
   warns=$(count 'teams_loop.c:[0-9]+:[0-9]+: warning' err.txt)
+  others='' # the other two forms: launches in the host IR
+  for form in 1 2; do
+    $CC -O0 -nogpulib --offload-host-only -S -emit-llvm -DFORM=$form "$DIR/teams_loop.c" -o f.ll 2>/dev/null
+    others="$others, $([ $form = 1 ] && echo 'target parallel loop' || echo 'target + nested teams loop'): $(count '__tgt_target_kernel' f.ll) launch lines"
+  done
   if [ "$launches" -eq 0 ] && [ "$kernels" -eq 0 ]; then
-    report "$c" reproduces "no kernel launch in the host IR, no kernel in the device IR, $warns source warnings at -O0 -Wall -Wextra"
+    report "$c" reproduces "target teams loop: no kernel launch in the host IR, no kernel in the device IR, $warns source warnings at -O0 -Wall -Wextra$others"
   else
-    report "$c" fixed "host IR: $launches __tgt_target_kernel lines; device IR: $kernels offload kernels"
+    report "$c" fixed "target teams loop: host IR $launches __tgt_target_kernel lines, device IR $kernels offload kernels$others"
   fi
 }
 each check
