@@ -70,8 +70,10 @@ setup() {
     own)
       [ -n "${FINDINGS_OWN_LLVM:-}" ] && [ -x "$FINDINGS_OWN_LLVM/bin/clang" ] || { NA='no own LLVM given (FINDINGS_OWN_LLVM)'; return 1; }
       OMPINC=''
-      RTDIR=$(dirname "$(find "$FINDINGS_OWN_LLVM/lib" -name 'libomptarget-nvptx*.bc' 2>/dev/null | head -n 1)" 2>/dev/null)
-      [ "$RTDIR" = . ] && RTDIR=''
+      # The device runtime: libomptarget-nvptx*.bc (LLVM <= 20) or lib/nvptx64-nvidia-cuda/libomp.a (21+).
+      rt=$(find "$FINDINGS_OWN_LLVM/lib" \( -name 'libomptarget-nvptx*.bc' -o -path '*nvptx64-nvidia-cuda/libomp*.a' \) 2>/dev/null | head -n 1)
+      RTDIR=''
+      [ -n "$rt" ] && RTDIR=$(dirname "$rt")
       CC="$FINDINGS_OWN_LLVM/bin/clang -fopenmp --offload-arch=sm_90 $CUDA"
       CXX="$FINDINGS_OWN_LLVM/bin/clang++ -fopenmp --offload-arch=sm_90 $CUDA"
       [ -n "$RTDIR" ] && CC="$CC -L$FINDINGS_OWN_LLVM/lib -Wl,-rpath,$FINDINGS_OWN_LLVM/lib" && CXX="$CXX -L$FINDINGS_OWN_LLVM/lib"
