@@ -16,6 +16,7 @@ int cmd_nightly(int argc, char **argv);
 int cmd_export(int argc, char **argv);
 int cmd_merge(int argc, char **argv);
 int cmd_analyze(int argc, char **argv);
+int cmd_findings(int argc, char **argv);
 
 static const struct {
   const char *name;
@@ -33,6 +34,7 @@ static const struct {
     {"export", cmd_export, "write a result folder as LNT report JSON (--lnt DIR) or lit's JSON (--lit FILE)"},
     {"merge", cmd_merge, "merge result folders of several nodes (Slurm jobs) into one folder and report"},
     {"analyze", cmd_analyze, "what each compiler makes of the target regions of any C/C++ file (docs/analyze.md)"},
+    {"findings", cmd_findings, "run the findings' reproducers with every compiler; exit 1 when a status changed"},
     {"schema", cmd_schema, "print the result record's fields and the models (docs/results-schema.md)"},
 };
 

@@ -1,8 +1,8 @@
 /* libomp 19: `target teams ... nowait` regions whose body is a `parallel`, then `taskwait`, repeated
  * outside any parallel region, on libomptarget's x86_64 host plugin: intermittent abort
  * "Assertion failure at kmp_tasking.cpp(4368): task_team != __null" inside __kmpc_omp_task.
- * Build and run (see ../nowait-taskwait-host-plugin.md):
- *   clang-19 -O2 -fopenmp -fopenmp-targets=x86_64-unknown-linux-gnu -DROUNDS=200 nowait_taskwait_host_plugin.c \
+ * Build and run (see docs/findings/nowait-taskwait-host-plugin.md; run.sh beside this file):
+ *   clang-19 -O2 -fopenmp -fopenmp-targets=x86_64-unknown-linux-gnu -DROUNDS=200 nowait_taskwait.c \
  *            -L/usr/lib/llvm-19/lib -Wl,-rpath,/usr/lib/llvm-19/lib -o nw && OMP_NUM_THREADS=2 ./nw */
 #include <omp.h>
 #include <stdio.h>

@@ -1,6 +1,6 @@
-/* docs/findings/device-lock-loses-updates.md: omp_set_lock / omp_unset_lock around an add on the
- * device. With a lock that excludes, the counter is TEAMS x THREADS x ITERS; prints both and
- * exits 1 when updates were lost (or the region ran on the host). */
+/* docs/findings/device-lock-loses-updates.md: omp_set_lock / omp_unset_lock (or, with -DCRITICAL,
+ * `omp critical`) around an add on the device. With a lock that excludes, the counter is
+ * TEAMS x THREADS x ITERS; prints both and exits 1 when updates were lost (or it ran on the host). */
 #include <omp.h>
 #include <stdio.h>
 #define TEAMS 4
@@ -22,9 +22,14 @@ int main(void) {
 #pragma omp target teams num_teams(TEAMS) thread_limit(THREADS) map(tofrom : counter)
 #pragma omp parallel num_threads(THREADS)
   for (int i = 0; i < ITERS; ++i) {
+#ifdef CRITICAL
+#pragma omp critical
+    counter += 1;
+#else
     omp_set_lock(&lock);
     counter += 1; /* the lock is the only thing that orders these */
     omp_unset_lock(&lock);
+#endif
   }
 #pragma omp target
   omp_destroy_lock(&lock);

@@ -7,7 +7,7 @@
 # kit unpacks libomp-22-dev's into .toolchains/llvm-22).
 set -u
 R=$(CDPATH='' cd -- "$(dirname -- "$0")" && pwd)
-ROOT=$(CDPATH='' cd -- "$R/../../.." && pwd)
+ROOT=$(CDPATH= cd -- "$R/../../../.." && pwd)
 OMP_INC=${OMP_INC:-$ROOT/.toolchains/llvm-22/usr/lib/llvm-22/lib/clang/22/include}
 REPS=${REPS:-3}
 NS=${*:-25 50 100 200}

@@ -1,0 +1,52 @@
+#!/bin/sh
+# GCC 12 (libgomp nvptx): `omp barrier` in one team costs about 135 us on an H100, clang 19's
+# 0.007-0.04 us. GPU part (FINDINGS_GPU=1): barrier_cost.c timed on the device; reproduces above
+# 10 us per barrier. Without a GPU, the compile-time proxy: the system-scope fences (membar.sys)
+# in libgomp's team barrier (gomp_team_barrier_wait_end) of the offload image; that they are the
+# cause is our reading, not measured.
+DIR=$(CDPATH= cd -- "$(dirname -- "$0")" && pwd)
+. "$DIR/../lib.sh"
+expect clang-16=fixed clang-19=fixed clang-22=n/a gcc-12=reproduces
+not_applicable clang-22 "Debian's LLVM 22 cannot link offload programs"
+gpu_us() { # the microseconds per barrier the program prints, or the error
+  OMP_TARGET_OFFLOAD=MANDATORY timeout 120 ./bc 32 2>&1 | sed -n 's/.*, \([0-9.]*\) us per omp barrier/\1/p'
+}
+check() {
+  c=$1
+  d=''
+  if [ "$c" = gcc-12 ]; then
+    $CC -O2 -foffload-options=nvptx-none="-march=sm_80 -save-temps" "$DIR/barrier_cost.c" -o bc 2>err.txt ||
+      { report "$c" error "build failed: $(head -c 200 err.txt)"; return; }
+    n=$(python3 - bc.xnvptx-none.c <<'EOP'
+import ast, sys, re
+cur = None; mods = []
+for line in open(sys.argv[1]):
+    if line.startswith('static const char ptx_code_'):
+        cur = []; mods.append(cur); continue
+    t = line.strip()
+    if cur is not None and t.startswith('"'):
+        cur.append(ast.literal_eval(t.rstrip(';')))
+        if t.endswith(';'): cur = None
+    else:
+        cur = None
+ptx = '\n'.join(''.join(m) for m in mods)
+m = re.search(r'FUNCTION DEF: gomp_team_barrier_wait_end\n(.*?)// BEGIN', ptx, re.S)  # to the next function
+print(m.group(1).count('membar.sys') if m else 'none')
+EOP
+)
+    d="membar.sys in libgomp's gomp_team_barrier_wait_end: $n"
+    [ "$n" = none ] && { report "$c" error "no gomp_team_barrier_wait_end in the offload image"; return; }
+  else
+    [ -n "$RTDIR" ] || { report "$c" n/a "no device runtime"; return; }
+    $CC -O2 "$DIR/barrier_cost.c" -o bc 2>err.txt || { report "$c" error "build failed: $(head -c 200 err.txt)"; return; }
+    [ "$FINDINGS_GPU" = 1 ] || { report "$c" n/a "builds; GPU-only check (H100 2026-11-26, clang 19: 0.007 us per barrier at 32 threads)"; return; }
+  fi
+  if [ "$FINDINGS_GPU" = 1 ]; then
+    us=$(gpu_us)
+    d="${d:+$d; }GPU: ${us:-no result} us per barrier (thread_limit 32)"
+    [ -n "$us" ] || { report "$c" error "$d"; return; }
+    if awk -v u="$us" 'BEGIN { exit !(u > 10) }'; then report "$c" reproduces "$d"; else report "$c" fixed "$d"; fi
+  elif [ "${n:-0}" -gt 0 ]; then report "$c" reproduces "$d (compile-time proxy; GPU: 135 us per barrier on the H100)"
+  else report "$c" fixed "$d"; fi
+}
+each check
