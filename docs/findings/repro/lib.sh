@@ -124,5 +124,26 @@ each() {
     fi
   done
 }
+# gcc_ptx PROGRAM SYMBOL OUT: GCC keeps mkoffload's C file (PROGRAM.xnvptx-none.c, from
+# -foffload-options=nvptx-none=-save-temps) with the offload image's PTX modules as C strings;
+# writes the module that defines SYMBOL to OUT (1 when there is none).
+gcc_ptx() {
+  python3 - "$1.xnvptx-none.c" "$2" "$3" <<'EOP'
+import ast, sys
+cur = None; mods = []
+for line in open(sys.argv[1]):
+    if line.startswith('static const char ptx_code_'):
+        cur = []; mods.append(cur); continue
+    t = line.strip()
+    if cur is not None and t.startswith('"'):
+        cur.append(ast.literal_eval(t.rstrip(';')))
+        if t.endswith(';'): cur = None
+    else:
+        cur = None
+hits = [''.join(m) for m in mods if 'FUNCTION DEF: ' + sys.argv[2] + '\n' in ''.join(m)]
+if not hits: sys.exit(1)
+open(sys.argv[3], 'w').write(hits[0])
+EOP
+}
 # count REGEX FILE: matching lines (0 when none or no file).
 count() { grep -cE "$1" "$2" 2>/dev/null || true; }

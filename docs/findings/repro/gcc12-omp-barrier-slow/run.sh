@@ -17,25 +17,10 @@ check() {
   if [ "$c" = gcc-12 ]; then
     $CC -O2 -foffload-options=nvptx-none="-march=sm_80 -save-temps" "$DIR/barrier_cost.c" -o bc 2>err.txt ||
       { report "$c" error "build failed: $(head -c 200 err.txt)"; return; }
-    n=$(python3 - bc.xnvptx-none.c <<'EOP'
-import ast, sys, re
-cur = None; mods = []
-for line in open(sys.argv[1]):
-    if line.startswith('static const char ptx_code_'):
-        cur = []; mods.append(cur); continue
-    t = line.strip()
-    if cur is not None and t.startswith('"'):
-        cur.append(ast.literal_eval(t.rstrip(';')))
-        if t.endswith(';'): cur = None
-    else:
-        cur = None
-ptx = '\n'.join(''.join(m) for m in mods)
-m = re.search(r'FUNCTION DEF: gomp_team_barrier_wait_end\n(.*?)// BEGIN', ptx, re.S)  # to the next function
-print(m.group(1).count('membar.sys') if m else 'none')
-EOP
-)
+    gcc_ptx bc gomp_team_barrier_wait_end bar.ptx || { report "$c" error "no gomp_team_barrier_wait_end in the offload image"; return; }
+    # its body: from its definition to the next function's
+    n=$(awk '/FUNCTION DEF: gomp_team_barrier_wait_end$/ { on = 1; next } on && /^\/\/ BEGIN/ { exit } on && /membar\.sys/ { k++ } END { print k + 0 }' bar.ptx)
     d="membar.sys in libgomp's gomp_team_barrier_wait_end: $n"
-    [ "$n" = none ] && { report "$c" error "no gomp_team_barrier_wait_end in the offload image"; return; }
   else
     [ -n "$RTDIR" ] || { report "$c" n/a "no device runtime"; return; }
     $CC -O2 "$DIR/barrier_cost.c" -o bc 2>err.txt || { report "$c" error "build failed: $(head -c 200 err.txt)"; return; }

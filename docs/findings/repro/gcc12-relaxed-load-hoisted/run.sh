@@ -7,24 +7,9 @@ DIR=$(CDPATH= cd -- "$(dirname -- "$0")" && pwd)
 . "$DIR/../lib.sh"
 expect clang-16=fixed clang-19=fixed clang-22=fixed gcc-12=reproduces
 T=$CUDA118/bin
-gcc_ptx() { # GCC keeps mkoffload's C file with the PTX modules as strings; take the spins' module
-  $CC -O3 -foffload-options=nvptx-none="-march=sm_80 -save-temps" "$DIR/spin_loads.c" -o spin 2>err.txt || return 1
-  python3 - spin.xnvptx-none.c <<'EOP'
-import ast, sys
-cur = None; mods = []
-for line in open(sys.argv[1]):
-    if line.startswith('static const char ptx_code_'):
-        cur = []; mods.append(cur); continue
-    t = line.strip()
-    if cur is not None and t.startswith('"'):
-        cur.append(ast.literal_eval(t.rstrip(';')))
-        if t.endswith(';'): cur = None
-    else:
-        cur = None
-for m in mods:
-    s = ''.join(m)
-    if 'spin_relaxed' in s: open('spin.ptx', 'w').write(s)
-EOP
+gcc_spin_ptx() { # GCC builds the device code at the link; take the spins' module from mkoffload's file
+  $CC -O3 -foffload-options=nvptx-none="-march=sm_80 -save-temps" "$DIR/spin_loads.c" -o spin 2>err.txt &&
+    gcc_ptx spin spin_relaxed spin.ptx
 }
 branches() { # FUNCTION: BRA instructions in its SASS, less the self-branch that pads every function's end
   awk -v f="Function : $1" 'index($0, f) { on = 1; next } /Function :/ { on = 0 }
@@ -36,7 +21,7 @@ branches() { # FUNCTION: BRA instructions in its SASS, less the self-branch that
 check() {
   c=$1
   if [ "$c" = gcc-12 ]; then
-    gcc_ptx || { report "$c" error "build failed: $(head -c 200 err.txt)"; return; }
+    gcc_spin_ptx || { report "$c" error "build failed: $(head -c 200 err.txt)"; return; }
     arch=sm_80
   else
     $CC -O3 -DNO_ACQUIRE -nogpulib --offload-device-only -S "$DIR/spin_loads.c" -o spin.ptx 2>err.txt ||

@@ -5,12 +5,11 @@
 # each compiler's device PTX, assembled by CUDA 11.8's ptxas (-c) and read with its cuobjdump.
 DIR=$(CDPATH= cd -- "$(dirname -- "$0")" && pwd)
 . "$DIR/../lib.sh"
-expect clang-16=reproduces clang-19=reproduces clang-22=reproduces gcc-12=n/a
-not_applicable gcc-12 "not scripted (GCC's device PTX comes out of mkoffload with libgomp's); the 2026-11-23 matrix saw a generic red.u32 -> ATOM.E.ADD there too"
+expect clang-16=reproduces clang-19=reproduces clang-22=reproduces gcc-12=reproduces
 T=$CUDA118/bin
-sass() { # PTX: "ATOM.E.ADD n, VOTEU n, REDG n"
+sass() { # PTX [ARCH]: "ATOM.E.ADD n, VOTEU n, REDG n"
   sed 's/^\.version .*/.version 7.8/' "$1" >in.ptx # nvcc 13 writes a newer PTX ISA than ptxas 11.8 reads
-  "$T/ptxas" -c -arch=sm_90 -O3 in.ptx -o k.cubin 2>ptxas.txt || { echo "ptxas failed: $(head -c 120 ptxas.txt)"; return; }
+  "$T/ptxas" -c -arch="${2:-sm_90}" -O3 in.ptx -o k.cubin 2>ptxas.txt || { echo "ptxas failed: $(head -c 120 ptxas.txt)"; return; }
   "$T/cuobjdump" -sass k.cubin >k.sass
   echo "ATOM.E.ADD $(count 'ATOM\.E\.ADD' k.sass), VOTEU $(count VOTEU k.sass), REDG $(count 'REDG' k.sass)"
 }
@@ -21,10 +20,19 @@ if [ -n "$NVCC" ] && "$NVCC" -arch=sm_90 -O3 -ptx "$DIR/atomic_add.cu" -o cu.ptx
 fi
 check() {
   c=$1
-  $CC -O3 -nogpulib --offload-device-only -S "$DIR/atomic_add.c" -o om.ptx 2>err.txt ||
-    { report "$c" error "device compile failed: $(head -c 200 err.txt)"; return; }
-  op=$(grep -oE 'atom\.[a-z0-9.]+|red\.[a-z0-9.]+' om.ptx | head -n 1)
-  s=$(sass om.ptx)
+  if [ "$c" = gcc-12 ]; then # GCC 12's newest target is sm_80; its kernel's module from mkoffload's file
+    $CC -O3 -foffload-options=nvptx-none="-march=sm_80 -save-temps" "$DIR/atomic_add.c" -o aa 2>err.txt &&
+      gcc_ptx aa 'add_all$_omp_fn$1' om.ptx || { report "$c" error "build failed: $(head -c 200 err.txt)"; return; }
+    arch=sm_80
+  else
+    $CC -O3 -nogpulib --offload-device-only -S "$DIR/atomic_add.c" -o om.ptx 2>err.txt ||
+      { report "$c" error "device compile failed: $(head -c 200 err.txt)"; return; }
+    arch=sm_90
+  fi
+  # the first atomic of the kernel's code (GCC's module holds more functions: its outlined region's)
+  op=$(awk '/FUNCTION DEF: add_all\$_omp_fn\$1$/ { f = 1; next } f && /^\/\/ BEGIN/ { exit } f || !g' g="$([ "$c" = gcc-12 ] && echo 1)" om.ptx |
+    grep -oE '\<(atom|red)\.[a-z0-9.]+' | head -n 1)
+  s=$(sass om.ptx $arch)
   d="$op -> $s; reference $nvcc_ref"
   case $s in
     *failed*) report "$c" error "$d" ;;
