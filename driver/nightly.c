@@ -6,6 +6,7 @@
  * failure that no EXPECT-FAIL marks, a broken expectation, a `fixed?` known defect), 2 usage,
  * environment or build error. */
 #define _GNU_SOURCE
+#include "findings.h"
 #include "status.h"
 #include "ok_record.h"
 #include "resultset.h"
@@ -214,6 +215,18 @@ static void md_list(FILE *f, const char *title, json_t *arr, const char *none) {
 }
 
 /* nightly.md and nightly.json in outdir; a summary on stdout. */
+/* The findings' reproducers (ompkit findings --quick) with this night's compilers, the LLVM under
+ * test as `own`: 1 when a finding's status changed against its declaration (a fix landed, or a
+ * fixed bug came back) or a reproducer broke. No repro folder (a kit without docs/): none. */
+static int nightly_findings(json_t *doc, const struct nopts *o) {
+  struct ok_findings_opts fo = {.own_llvm = o->llvm, .quick = 1, .gpu = -1};
+  printf("ompkit nightly: the findings' reproducers\n");
+  json_t *f = ok_findings_run(&fo);
+  if (!f) return 0;
+  json_object_set_new(doc, "findings", f);
+  return json_integer_value(json_object_get(f, "changed")) || json_integer_value(json_object_get(f, "errors"));
+}
+
 static void write_report(const char *outdir, json_t *doc, int rc) {
   char path[PATH_MAX + 32];
   snprintf(path, sizeof path, "%s/nightly.json", outdir);
@@ -245,6 +258,12 @@ static void write_report(const char *outdir, json_t *doc, int rc) {
   fprintf(f, "\n## Known defects, failing as marked (%zu)\n\n", json_object_size(kd));
   const char *k;
   json_object_foreach(kd, k, x) fprintf(f, "- %s: %s\n", k, json_string_value(x));
+  if (json_is_object(json_object_get(doc, "findings"))) {
+    fprintf(f, "\n## Findings (ompkit findings --quick: %lld changed, %lld broken)\n\n",
+            (long long)json_integer_value(json_object_get(json_object_get(doc, "findings"), "changed")),
+            (long long)json_integer_value(json_object_get(json_object_get(doc, "findings"), "errors")));
+    ok_findings_markdown(json_object_get(doc, "findings"), f);
+  }
   fprintf(f, "\nThe point-by-point comparison: `compare.json` (ompkit compare BASELINE RESULT --json).\n");
   fclose(f);
   printf("ompkit nightly: %s: %zu regression(s), %zu failure(s), %zu broken expectation(s), %zu fixed?, %zu known "
@@ -398,6 +417,7 @@ int cmd_nightly(int argc, char **argv) {
     return OK_EXIT_USAGE;
   }
   rc = judge(rdir, o.baseline, check_path, &o, out, doc);
+  if (rc != OK_EXIT_USAGE && nightly_findings(doc, &o) && rc == OK_EXIT_OK) rc = OK_EXIT_FINDING;
   if (rc != OK_EXIT_USAGE) write_report(out, doc, rc);
   json_decref(doc);
   return rc;
