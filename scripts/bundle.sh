@@ -111,7 +111,7 @@ fi
 # and check reads the rest; the driver looks for them beside the manifest when the build's tree is
 # absent. Of the proxies, the source files only (a proxy may keep data beside them).
 tar -C "$ROOT" --exclude='*.txt' -cf - kernels | tar -C "$B" -xf -
-(cd "$ROOT" && find proxies -type f \( -name '*.c' -o -name '*.h' -o -name '*.cu' -o -name '*.cuh' \) -print) |
+(cd "$ROOT" && find proxies -type f \( -name '*.c' -o -name '*.h' -o -name '*.cu' -o -name '*.cuh' -o -name '*.cpp' -o -name '*.hpp' -o -name 'public_figures.json' \) -print) |
   tar -C "$ROOT" -cf - -T - | tar -C "$B" -xf -
 
 cat >"$B/run.sh" <<'EOT'
