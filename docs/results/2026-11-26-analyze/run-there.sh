@@ -10,7 +10,7 @@ for d in "$H"/debs/*.deb; do dpkg-deb -x "$d" "$R"; done
 export LD_LIBRARY_PATH="$R/usr/lib/llvm-19/lib:$R/usr/lib/x86_64-linux-gnu${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv,noheader >"$OUT/gpu.txt" 2>&1
 date -u >>"$OUT/gpu.txt"
-for f in su3 su3flag; do
+for f in ${RUNS:-su3 su3flag}; do
   W=/tmp/ompkit-analyze-$f
   rm -rf "$W" && cp -r "$H/$f/run" "$W"
   start=$(date +%s.%N)
