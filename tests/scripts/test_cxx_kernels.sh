@@ -18,6 +18,25 @@ for kv in $want; do
     fail "stub lacks $kv: $(cat "$S")"
 done
 cc -fsyntax-only -I"$SRC/kernels/common" "$S" || fail "the stub is not valid C"
+# A sub-build with no C++ compiler wires the stub in (configure only, and its one object): the
+# cases-only source set, with target-clang19's C settings, as test_build_incremental's scratch.
+CACHE="$BUILD/configs/target-clang19/CMakeCache.txt"
+if [ -f "$CACHE" ]; then
+  get() { sed -n "s/^$1:[A-Z]*=//p" "$CACHE"; }
+  cmake -S "$SRC/kernels" -B "$TMP/nocxx" -DCMAKE_BUILD_TYPE=Release -DOMPKIT_MODEL=omp_target -DOMPKIT_CONFIG=scratch \
+    "-DOMPKIT_OFFLOAD_ARCH=$(get OMPKIT_OFFLOAD_ARCH)" "-DCMAKE_C_COMPILER=$(get CMAKE_C_COMPILER)" \
+    "-DOMPKIT_CUDA_ASM_ROOT=$(get OMPKIT_CUDA_ASM_ROOT)" "-DOMPKIT_LLVM_LIBDIR=$(get OMPKIT_LLVM_LIBDIR)" \
+    -DOMPKIT_SOURCES=ablation -DOMPKIT_RUN_PRIMITIVES=OFF -DOMPKIT_CXX_COMPILER= "-DOMPKIT_CXX_WHY=no C++ compiler here" \
+    >"$TMP/nocxx.log" 2>&1 || fail "configure without a C++ compiler: $(tail -n 5 "$TMP/nocxx.log")"
+  ! grep -q '^CMAKE_CXX_COMPILER:' "$TMP/nocxx/CMakeCache.txt" || fail "CXX enabled without a C++ compiler"
+  mk="$TMP/nocxx/CMakeFiles/ompkit-bench.dir/build.make"
+  o=$(grep -o '^CMakeFiles/ompkit-bench.dir/[^:]*cxx_lowering.cxx-not-built[^:]*\.o' "$mk" | head -n 1)
+  [ -n "$o" ] || fail "the bench does not build the not-built stub"
+  (cd "$TMP/nocxx" && make -f CMakeFiles/ompkit-bench.dir/build.make "$o") >"$TMP/nocxx.make.log" 2>&1 ||
+    fail "the stub does not compile in the sub-build: $(tail -n 5 "$TMP/nocxx.make.log")"
+  grep -q 'not built.*C++ source, no C++ compiler here\|C++ source, no C++ compiler here' "$TMP/nocxx/cxx-not-built/cxx_lowering.cxx-not-built.c" ||
+    fail "the stub does not say why"
+fi
 
 ran=0
 for cfg in target-clang19 target-clang19-cudamode target-clang16; do
