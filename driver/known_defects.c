@@ -34,7 +34,10 @@ static size_t g_errlen;
 static int on_source(const char *p, const struct stat *sb, int type, struct FTW *ftw) {
   (void)sb, (void)ftw;
   size_t len = strlen(p);
-  if (type != FTW_F || !((len > 2 && !strcmp(p + len - 2, ".c")) || (len > 3 && !strcmp(p + len - 3, ".cu")))) return 0;
+  static const char *const ext[] = {".c", ".cu", ".cpp", NULL}; /* the kernels' sources, C++ ones too */
+  int src = 0;
+  for (int e = 0; ext[e]; ++e) src |= len > strlen(ext[e]) && !strcmp(p + len - strlen(ext[e]), ext[e]);
+  if (type != FTW_F || !src) return 0;
   struct ok_expect *v;
   size_t n;
   if (ok_expect_parse_file(p, &v, &n, g_err, g_errlen)) return 1;

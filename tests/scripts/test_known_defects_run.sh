@@ -9,7 +9,7 @@ cat >"$M/configs/kd/ompkit-bench" <<'EOT'
 #!/bin/sh
 line() { echo "{\"kernel\":\"k\",\"variant\":\"$1\",\"status\":\"$2\",\"threads\":2,\"time_s\":{\"median\":0.5}}"; }
 case "$1" in
-  --list) for v in lost fixed other plain; do echo "{\"kernel\":\"k\",\"variant\":\"$v\",\"source_mode\":\"host\"}"; done ;;
+  --list) for v in lost fixed other plain cxxlost; do echo "{\"kernel\":\"k\",\"variant\":\"$v\",\"source_mode\":\"host\"}"; done ;;
   --info) echo '{"flags":"-O0"}' ;;
   --probe) echo '{"devices":1,"device_name":"fake"}' ;;
   --run)
@@ -18,6 +18,7 @@ case "$1" in
       k/fixed) line fixed ok ;;
       k/other) line other timeout; exit 1 ;;
       k/plain) line plain ok ;;
+      k/cxxlost) line cxxlost "wrong result"; exit 1 ;;
     esac ;;
 esac
 EOT
@@ -33,6 +34,10 @@ OK_REGISTER(k, other, "host", T, f)
 OK_REGISTER(k, absent, "host", T, f)
 // EXPECT-FAIL[clang-16]: wrong result (another compiler's)
 OK_REGISTER(k, plain, "host", T, f)
+EOT
+cat >"$M/src/kernels/native/k_cxx.cpp" <<'EOT'
+// EXPECT-FAIL[clang-19]: wrong result (a C++ source's marker)
+OK_REGISTER(k, cxxlost, "host", T, f)
 EOT
 cat >"$M/ompkit-configs.json" <<EOT
 {"ompkit_manifest": 1, "offload_arch": "sm_90", "source_dir": "$M/src", "configs": [
@@ -60,10 +65,11 @@ grep -q '"variant":"absent","status":"known defect","error":"not built: docs/off
   fail "marked not-built variant not recorded"
 grep -q '"variant":"plain","status":"ok"' "$R" && ! grep -q '"variant":"plain".*expect_fail' "$R" ||
   fail "another compiler's marker applied"
+grep -q '"variant":"cxxlost","status":"known defect"' "$R" || fail "a C++ source's marker not applied"
 # One tally (driver/status.c), in variants and in points: fixed? and the timeout fail the run, the
 # known defects do not.
-grep -q '4 variant run(s)' "$TMP/log" || fail "variant runs: $(tail -3 "$TMP/log")"
-grep -q 'variants: 5 (1 passed, 1 failed, 2 known defect, 1 fixed?, 0 not measured, 0 not built or not runnable, 0 skipped) · points: 5 (1 passed, 1 failed, 2 known defect, 1 fixed?,' "$TMP/log" ||
+grep -q '5 variant run(s)' "$TMP/log" || fail "variant runs: $(tail -3 "$TMP/log")"
+grep -q 'variants: 6 (1 passed, 1 failed, 3 known defect, 1 fixed?, 0 not measured, 0 not built or not runnable, 0 skipped) · points: 6 (1 passed, 1 failed, 3 known defect, 1 fixed?,' "$TMP/log" ||
   fail "summary line: $(tail -3 "$TMP/log")"
 # Only known defects fail: exit 0.
 run 0 --filter 'k/(lost|absent|plain)'
