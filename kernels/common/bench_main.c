@@ -19,7 +19,7 @@
 #include <time.h>
 
 /* proxies/common/ok_proxy.c, where the bench has the proxies. */
-int ok_proxy_passes(const struct ok_params *p) __attribute__((weak));
+int ok_proxy_passes(const struct ok_params *p, const char *kernel, const char *variant) __attribute__((weak));
 
 #ifndef OK_CONFIG
 #define OK_CONFIG "unknown"
@@ -302,6 +302,7 @@ static int run_variant(const struct ok_variant *v, const struct ok_params *p, in
     if (o.symbol_hint) kstr(OKF_symbol_hint, o.symbol_hint);
     if (o.size) { /* a proxy: its problem size and end-to-end time beside the kernel time */
       kint(OKF_size, o.size);
+      if (o.param) kstr(OKF_param, o.param);
       qsort(e2e, (size_t)runs, sizeof *e2e, cmp_double);
       double em = runs % 2 ? e2e[runs / 2] : 0.5 * (e2e[runs / 2 - 1] + e2e[runs / 2]);
       if (em > 0) jstat(OKF_e2e_time_s, em, e2e[0], e2e[runs - 1], "%.9g");
@@ -495,8 +496,8 @@ int main(int argc, char **argv) {
           r = run_variant(k, &q, runs > 0 ? (int)runs : 5, (int)warmup, runs > 0);
           /* A proxy's second size in a --full GPU run (ok_proxy.h: the comparison size beside
            * the GPU-filling one); weak: benches built without the proxies have none. */
-          if (!strcmp(meta_of(k->kernel)->family, "proxy") && ok_proxy_passes && ok_proxy_passes(&q) > 1) {
-            q.size_pass = 1;
+          const int passes = !strcmp(meta_of(k->kernel)->family, "proxy") && ok_proxy_passes ? ok_proxy_passes(&q, k->kernel, k->variant) : 1;
+          for (q.size_pass = 1; q.size_pass < passes; ++q.size_pass) { /* 2 and on: the public settings */
             int r2 = run_variant(k, &q, runs > 0 ? (int)runs : 5, (int)warmup, runs > 0);
             if (r2 > r) r = r2;
           }

@@ -20,7 +20,7 @@ struct ok_params {
   double budget_s;  /* primitives: a test sample longer than this scales n_iter down (recorded) */
   int sweeping;     /* the run includes primitives (host: one process per affinity) */
   long size;        /* proxies: problem size (--size; 0 = the proxy's default for model and sweep) */
-  int size_pass;    /* proxies: 0, or 1 for the second size of a --full GPU run (ok_proxy_passes) */
+  int size_pass;    /* proxies: 0, 1 for the second size of a --full GPU run, 2 and on its public settings (ok_proxy_passes) */
 };
 
 struct ok_outcome {
@@ -34,6 +34,7 @@ struct ok_outcome {
   double e2e_seconds;     /* proxies: end to end (mapping/copies, kernel, copy-back); 0 = none */
   const char *symbol_hint; /* several kernels per run: part of the measured one's host function name */
   double ops;             /* proxies: operations this run did, if not size x ops_per_iter (su3's launches) */
+  const char *param;      /* proxies: the problem setting beyond size (a point dimension), or NULL */
 };
 
 typedef void (*ok_kernel_fn)(const struct ok_params *p, struct ok_outcome *o);

@@ -44,10 +44,18 @@ long ok_proxy_size(const struct ok_params *p, const struct ok_proxy_sizes *s);
  * ablation configuration (OK_PROXY_TINY_QUICK: its quick study uses the host size). */
 long ok_proxy_size_rule(const struct ok_params *p, const struct ok_proxy_sizes *s, int gpu, const char *config,
                         int ablation);
-/* Size passes of one proxy variant in this build (bench_main runs pass 0, then pass 1 if 2):
- * 2 in a --full GPU run of a configuration that fills the GPU, else 1. */
-int ok_proxy_passes(const struct ok_params *p);
-int ok_proxy_passes_rule(const struct ok_params *p, int gpu, const char *config);
+/* Size passes of one proxy variant in this build (bench_main runs passes 0, 1, ...): in a --full
+ * GPU run of a configuration that fills the GPU, 2 (full, cmp) + the variant's public settings
+ * (ok_proxy_public_settings), else 1. */
+int ok_proxy_passes(const struct ok_params *p, const char *kernel, const char *variant);
+int ok_proxy_passes_rule(const struct ok_params *p, int gpu, const char *config, const char *kernel,
+                         const char *variant);
+/* The public apps' default problems a proxy variant runs after its own sizes under --full (issue
+ * 22, docs/proxies.md): rsbench small and large at 10^7 lookups, in the public form (spmd) and
+ * CUDA. 0 for the others (su3's full size is su3_bench's default problem itself). */
+int ok_proxy_public_settings(const char *kernel, const char *variant);
+/* Which public setting this pass runs (0, 1, ...), or -1 for the proxy's own sizes. */
+int ok_proxy_public(const struct ok_params *p);
 
 /* The host reference covers at most OK_PROXY_REF_MAX items of a size (all of them below it):
  * item k of the sample is ok_proxy_sample(n, k), one per stride of n / OK_PROXY_REF_MAX at a
@@ -105,6 +113,11 @@ extern const int ok_proxy_num_nucs[OK_PROXY_MATS];
 extern const double ok_proxy_mat_dist[OK_PROXY_MATS];
 /* Copies the tables above into num_nucs and dist; returns the largest nuclide count. */
 int ok_proxy_mat_counts(int *num_nucs, double *dist);
+/* The same for a problem of n_nuclides: the fuel holds 34 nuclides in the "small" problem (68
+ * nuclides) and 321 in the "large" one (355), as in XSBench and RSBench. */
+int ok_proxy_mat_counts_for(long n_nuclides, int *num_nucs, double *dist);
+#define OK_PROXY_NUCLIDES_SMALL 68
+#define OK_PROXY_NUCLIDES_LARGE 355
 /* Each material's nuclides and concentrations (OK_PROXY_MATS x max_nucs) from the stream s: fuel
  * (material 0) holds nuclides 0..num_nucs[0]-1 as in XSBench, the others draw theirs at random
  * from n_nuclides; concentrations uniform in [0, 1). */
