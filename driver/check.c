@@ -3,6 +3,7 @@
  * FileCheck-like report; exit 0 all hold, 1 a mismatch, 2 usage or environment. */
 #define _GNU_SOURCE
 #include "core.h"
+#include "check.h"
 #include "expect.h"
 #include "known_defects.h"
 #include "ok_record.h"
@@ -56,8 +57,7 @@ static int g_only_omp_target; /* walking proxies/: only the omp_target model's f
 
 static int on_path(const char *p, const struct stat *sb, int type, struct FTW *ftw) {
   (void)sb, (void)ftw;
-  size_t n = strlen(p);
-  if (type != FTW_F || n < 3 || strcmp(p + n - 2, ".c")) return 0;
+  if (type != FTW_F || !ok_is_kernel_source(p)) return 0;
   if (g_only_omp_target && !strstr(p, "/omp_target/")) return 0;
   if (g_nfiles == g_capfiles) {
     g_capfiles = g_capfiles ? g_capfiles * 2 : 64;
@@ -82,7 +82,7 @@ static int sym_matches(const char *fn, const char *sym) {
 }
 
 /* Whether the kernel symbol was made for the pragma at `line`: it ends in _l<line>. */
-static int kernel_for_line(const char *sym, int line) {
+int ok_kernel_for_line(const char *sym, int line) {
   char suf[32];
   int k = snprintf(suf, sizeof suf, "_l%d", line);
   size_t n = strlen(sym);
@@ -97,8 +97,12 @@ struct out {
 
 /* Remarks of one kernel: its own, its outlined helpers' (named after it), and those of any
  * function it reaches in the TU's call graph. */
+int ok_remark_attributed(const char *function, const char *kernel, const struct ok_ir *ir) {
+  return sym_matches(function, kernel) || (ir && ok_ir_reaches(ir, kernel, function));
+}
+
 static int attributed(const struct rec *r, const char *kernel, const struct ok_ir *ir) {
-  return sym_matches(r->function, kernel) || (ir && ok_ir_reaches(ir, kernel, r->function));
+  return ok_remark_attributed(r->function, kernel, ir);
 }
 
 static void observed_ids(const struct recs *rs, const char *kernel, const struct ok_ir *ir, char *buf, size_t n) {
@@ -175,7 +179,8 @@ static int check_file(struct out *o, const struct ok_config *c, const char *tag,
   const char *b = strrchr(path, '/');
   char stem[256], yaml[PATH_MAX + 300], ll[PATH_MAX + 300], err[1024];
   snprintf(stem, sizeof stem, "%s", b ? b + 1 : path);
-  stem[strlen(stem) - 2] = 0;
+  char *dot = strrchr(stem, '.');
+  if (dot) *dot = 0; /* x.c, x.cpp */
   snprintf(yaml, sizeof yaml, "%s/remarks/%s.device.opt.yaml", c->artefacts, stem);
   if (!built_here(c, stem)) return 0; /* not held to this source (the ablation configurations) */
   ok_device_code_path(ll, sizeof ll, c->artefacts, stem);
@@ -202,7 +207,7 @@ static int check_file(struct out *o, const struct ok_config *c, const char *tag,
     for (size_t k = 0; k < nk; ++k) {
       int mode;
       const char *ks = ok_ir_kernel(ir, k, &mode);
-      if (!kernel_for_line(ks, e->pragma_line)) continue;
+      if (!ok_kernel_for_line(ks, e->pragma_line)) continue;
       ++found;
       char expected[256], observed[4096], where[PATH_MAX + 400];
       int ok = 0;
@@ -278,12 +283,46 @@ static int on_regs(const struct ok_resource *r, void *ud) {
   return 0;
 }
 
+/* Whether a path is a kernel source check reads: C, or C++ (issue 21). */
+int ok_is_kernel_source(const char *p) {
+  size_t n = strlen(p);
+  return (n > 2 && !strcmp(p + n - 2, ".c")) || (n > 4 && !strcmp(p + n - 4, ".cpp"));
+}
+
+/* One source's EXPECT lines against one artefacts folder laid out as a configuration's
+ * (remarks/<stem>.device.opt.yaml, keep/<stem>.ptx, resources/ *.txt): `ompkit analyze` builds
+ * such folders and takes check's verdicts from here. Appends check records to `checks`.
+ * Returns 0, 1 a malformed EXPECT line or missing artefacts (one-line message in err). */
+int ok_check_source(const struct ok_config *c, const char *path, json_t *checks, long *hold, long *failed,
+                    char *err, size_t errlen) {
+  struct out o = {1, 0, checks, 0, 0, 0};
+  struct ok_expect *ex = NULL;
+  size_t nex = 0;
+  if (ok_expect_parse_file(path, &ex, &nex, err, errlen)) return 1;
+  char tag[64], pat[PATH_MAX + 32];
+  compiler_tag(c, tag, sizeof tag);
+  json_t *regs = json_object();
+  glob_t g;
+  snprintf(pat, sizeof pat, "%s/resources/*.txt", c->artefacts);
+  if (glob(pat, 0, NULL, &g) == 0) {
+    for (size_t k = 0; k < g.gl_pathc; ++k) ok_resources_parse_file(g.gl_pathv[k], on_regs, regs, err, errlen);
+    globfree(&g);
+  }
+  err[0] = 0;
+  int rc = nex ? check_file(&o, c, tag, path, ex, nex, regs, 0) : 0;
+  if (rc) snprintf(err, errlen, "%s: artefacts missing under %s", c->name, c->artefacts);
+  json_decref(regs);
+  free(ex);
+  *hold = o.hold, *failed = o.failed;
+  return rc ? 1 : 0;
+}
+
 static void usage(FILE *f) {
   fprintf(f, "usage: ompkit check [--config NAME | --compiler NAME] [--sources DIR] [--json] [-v]\n"
              "  Compares the EXPECT-* comments of the omp_target sources with the built artefacts.\n"
              "  --config NAME    one configuration (default: every enabled omp_target one)\n"
              "  --compiler NAME  configurations whose compiler is NAME (clang-19, or the compiler's file name)\n"
-             "  --sources DIR    read the EXPECT comments from the .c files under DIR (recursively)\n"
+             "  --sources DIR    read the EXPECT comments from the .c and .cpp files under DIR (recursively)\n"
              "  --json           one JSON object on stdout\n"
              "  -v               also print the expectations that hold\n"
              "exit: 0 all hold, 1 a mismatch, 2 usage or environment error\n");
@@ -437,7 +476,7 @@ int cmd_check(int argc, char **argv) {
   free(nex);
   for (size_t f = 0; f < g_nfiles; ++f) free(g_files[f]);
   if (rc == OK_EXIT_OK && !nexp_total) {
-    ok_err("check: no EXPECT comments in the .c files under %s", dir);
+    ok_err("check: no EXPECT comments in the .c/.cpp files under %s", dir);
     rc = OK_EXIT_USAGE;
   }
   if (rc == OK_EXIT_OK) {

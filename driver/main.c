@@ -15,6 +15,7 @@ int cmd_schema(int argc, char **argv);
 int cmd_nightly(int argc, char **argv);
 int cmd_export(int argc, char **argv);
 int cmd_merge(int argc, char **argv);
+int cmd_analyze(int argc, char **argv);
 
 static const struct {
   const char *name;
@@ -31,6 +32,7 @@ static const struct {
     {"nightly", cmd_nightly, "build, check, run the quick study, compare with a baseline: the nightly job's one command"},
     {"export", cmd_export, "write a result folder as LNT report JSON (--lnt DIR) or lit's JSON (--lit FILE)"},
     {"merge", cmd_merge, "merge result folders of several nodes (Slurm jobs) into one folder and report"},
+    {"analyze", cmd_analyze, "what each compiler makes of the target regions of any C/C++ file (docs/analyze.md)"},
     {"schema", cmd_schema, "print the result record's fields and the models (docs/results-schema.md)"},
 };
 

@@ -378,3 +378,44 @@ void ok_compiler_tag(const char *compiler_version, const char *compiler, char *o
   const char *b = compiler ? strrchr(compiler, '/') : NULL;
   snprintf(out, n, "%s", b ? b + 1 : compiler ? compiler : "?");
 }
+
+/* The kernel-making target directives of a source, for `ompkit analyze` (issue 21): the same
+ * is_target_pragma rule that binds EXPECT lines, outside block comments; the text has its
+ * backslash-continued lines joined. */
+long ok_target_pragmas(const char *buf, size_t len, ok_pragma_cb cb, void *ud) {
+  long count = 0;
+  int line = 0, in_block = 0;
+  for (const char *p = buf, *end = buf + len; p < end;) {
+    const char *e = memchr(p, '\n', (size_t)(end - p));
+    if (!e) e = end;
+    ++line;
+    int first = line;
+    if (!in_block && is_target_pragma(p, e)) {
+      char text[1024];
+      size_t used = 0;
+      for (;;) { /* join continuation lines */
+        const char *t = skip_ws(p, e), *te = e;
+        int cont = te > t && te[-1] == '\\';
+        if (cont) --te;
+        while (te > t && (te[-1] == ' ' || te[-1] == '\t' || te[-1] == '\r')) --te;
+        int k = snprintf(text + used, sizeof text - used, "%s%.*s", used ? " " : "", (int)(te - t), t);
+        if (k > 0) used = used + (size_t)k < sizeof text ? used + (size_t)k : sizeof text - 1;
+        if (!cont || e >= end) break;
+        p = e + 1;
+        e = memchr(p, '\n', (size_t)(end - p));
+        if (!e) e = end;
+        ++line;
+      }
+      ++count;
+      if (cb && cb(first, text, ud)) break;
+    } else {
+      for (const char *q = p; q + 1 < e; ++q) {
+        if (in_block && q[0] == '*' && q[1] == '/') in_block = 0, ++q;
+        else if (!in_block && q[0] == '/' && q[1] == '/') break;
+        else if (!in_block && q[0] == '/' && q[1] == '*') in_block = 1, ++q;
+      }
+    }
+    p = e + 1;
+  }
+  return count;
+}

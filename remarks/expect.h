@@ -53,4 +53,10 @@ int ok_expect_applies(const struct ok_expect *v, size_t n, size_t i, const char 
 /* "clang-19" from a version line "Debian clang version 19.1.7 ...", else the compiler's file
  * name ("gcc-12" for /usr/bin/gcc-12): the tag that EXPECT qualifiers name. */
 void ok_compiler_tag(const char *compiler_version, const char *compiler, char *out, size_t n);
+
+/* The kernel-making `#pragma omp target` directives of a source (not target data/enter/exit/
+ * update), outside block comments: cb(line, directive text with continuations joined, ud) for
+ * each; a non-zero return stops. Returns how many were seen. */
+typedef int (*ok_pragma_cb)(int line, const char *text, void *ud);
+long ok_target_pragmas(const char *buf, size_t len, ok_pragma_cb cb, void *ud);
 #endif

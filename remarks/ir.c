@@ -451,3 +451,8 @@ const char *ok_exec_mode_name(int m) {
   default: return NULL;
   }
 }
+
+/* Every function the TU declares or defines, by index (ompkit analyze counts the outlined
+ * parallel-region wrappers a kernel reaches). */
+size_t ok_ir_nfunctions(const struct ok_ir *g) { return g->n; }
+const char *ok_ir_function(const struct ok_ir *g, size_t i) { return i < g->n ? g->f[i].name : NULL; }

@@ -65,6 +65,8 @@ const char *ok_ir_kernel(const struct ok_ir *g, size_t i, int *exec_mode);
 int ok_ir_exec_mode(const struct ok_ir *g, const char *kernel);           /* 0: not a kernel */
 int ok_ir_defines(const struct ok_ir *g, const char *fn);
 int ok_ir_reaches(const struct ok_ir *g, const char *kernel, const char *fn); /* calls or references */
+size_t ok_ir_nfunctions(const struct ok_ir *g);             /* declared or defined */
+const char *ok_ir_function(const struct ok_ir *g, size_t i); /* NULL past the end */
 /* 1 Generic, 2 SPMD, 3 Generic-SPMD (SPMDized); NULL for other values. */
 const char *ok_exec_mode_name(int exec_mode);
 #endif

@@ -8,6 +8,10 @@
 
 #include <stddef.h>
 
+#ifdef __cplusplus
+extern "C" { /* C++ cases (issue 21) call the C plumbing */
+#endif
+
 /* What the kernel saw, written inside the target region (map(tofrom: seen)). */
 struct ok_case_seen {
   int on_device; /* !omp_is_initial_device() */
@@ -29,4 +33,7 @@ void ok_case_sums_done(unsigned long long *sums, long chunks, long per_chunk, lo
                        const struct ok_case_seen *seen, double seconds, struct ok_outcome *o);
 /* Unmaps and frees a buffer the kernel used as scratch (nothing copied back). */
 void ok_case_free(void *buf, size_t bytes);
+#ifdef __cplusplus
+}
+#endif
 #endif

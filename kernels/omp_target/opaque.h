@@ -2,6 +2,9 @@
  * kernel cannot see their bodies. Each declaration states what the caller may assume about one. */
 #ifndef OK_OPAQUE_H
 #define OK_OPAQUE_H
+#ifdef __cplusplus
+extern "C" { /* defined in opaque.c; C++ cases (issue 21) call them */
+#endif
 #pragma omp declare target
 /* Unknown side effects, may hold parallel regions: blocks SPMDization, needs the state-machine fallback. */
 void ok_opaque_touch(unsigned long long *p);
@@ -27,5 +30,8 @@ void ok_opaque_amenable(unsigned long long *p);
 void ok_opaque_no_parallelism(unsigned long long *p);
 #pragma omp end declare target
 #pragma omp end assumes
+#endif
+#ifdef __cplusplus
+}
 #endif
 #endif

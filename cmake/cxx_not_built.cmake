@@ -1,0 +1,38 @@
+# ompkit_cxx_not_built(SRC OUTDIR WHY OUT_VAR): a configuration without a C++ compiler still lists
+# the variants of a .cpp kernel file: this writes OUTDIR/<base>.cxx-not-built.c, a C file with one
+# OK_REGISTER_NOT_BUILT(KERNEL, VARIANT, SRCMODE, "C++ source, ...") per OK_REGISTER* line of SRC,
+# so the study reports them as `not built: <why>` instead of losing them. Usable with cmake -P.
+function(ompkit_cxx_not_built src outdir why out_var)
+  get_filename_component(base "${src}" NAME_WE)
+  file(STRINGS "${src}" regs REGEX "^[ \t]*OK_REGISTER(_SWEEP|_NOT_BUILT)?\\(")
+  string(REPLACE "\\" "\\\\" why "${why}")
+  string(REPLACE "\"" "\\\"" why "${why}")
+  set(body "/* Generated from ${src}: no C++ compiler in this configuration. */\n#include \"ok_bench.h\"\n")
+  foreach(r ${regs})
+    # KERNEL, VARIANT and a string-literal source mode (else "?")
+    if(r MATCHES "OK_REGISTER[A-Z_]*\\([ \t]*([A-Za-z0-9_]+)[ \t]*,[ \t]*([A-Za-z0-9_]+)[ \t]*,[ \t]*(\"[^\"]*\")?")
+      set(mode "${CMAKE_MATCH_3}")
+      if(NOT mode)
+        set(mode "\"?\"")
+      endif()
+      string(APPEND body "OK_REGISTER_NOT_BUILT(${CMAKE_MATCH_1}, ${CMAKE_MATCH_2}, ${mode}, \"C++ source, ${why}\")\n")
+    endif()
+  endforeach()
+  file(MAKE_DIRECTORY "${outdir}")
+  set(out "${outdir}/${base}.cxx-not-built.c")
+  # Written only when it changes: an unchanged stub does not recompile.
+  set(old "")
+  if(EXISTS "${out}")
+    file(READ "${out}" old)
+  endif()
+  if(NOT old STREQUAL body)
+    file(WRITE "${out}" "${body}")
+  endif()
+  set(${out_var} "${out}" PARENT_SCOPE)
+endfunction()
+
+if(CMAKE_SCRIPT_MODE_FILE AND OMPKIT_SRC)
+  # cmake -DOMPKIT_SRC=x.cpp -DOMPKIT_OUT=dir -DOMPKIT_WHY=... -P cmake/cxx_not_built.cmake (tests)
+  ompkit_cxx_not_built("${OMPKIT_SRC}" "${OMPKIT_OUT}" "${OMPKIT_WHY}" stub)
+  message("${stub}")
+endif()

@@ -1,0 +1,293 @@
+/* ompkit analyze FILE... : what each configuration (and each what-if flag) made of every target
+ * region of any C or C++ source, with no registration (docs/analyze.md). Exit 0, 1 an EXPECT
+ * line fails (as `ompkit check`) or no configuration compiled the files, 2 usage or bad input. */
+#define _GNU_SOURCE
+#include "analyze.h"
+#include "check.h"
+#include "expect.h"
+#include "ok_record.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+static void usage(FILE *f) {
+  fprintf(f,
+          "usage: ompkit analyze FILE... [--configs A,B] [--out DIR] [--json] [--no-whatif] [--jobs N]\n"
+          "                      [--run [-- ARGS --]] [--build-only] [-- FLAGS]\n"
+          "       ompkit analyze --run-built DIR\n"
+          "  Compiles the files (C or C++, one program) with each omp_target configuration and each\n"
+          "  what-if flag, and reports per target region: directive, mode, remarks, resources,\n"
+          "  globalization, lowering in words, what each flag changes, EXPECT verdicts.\n"
+          "  --configs A,B   these configurations (default: every enabled omp_target one that has a\n"
+          "                  build of its own, the openmp-opt ablation ones left out)\n"
+          "  --out DIR       output folder (default analyze/<stamp>): analysis.json, report.md, report.html\n"
+          "  --json          print analysis.json on stdout instead of the table\n"
+          "  --no-whatif     skip the what-if compiles\n"
+          "  --whatif-configs A,B|all  the configurations compiled with each what-if flag (default: the\n"
+          "                  reference one, the first LLVM configuration outside the compiler matrix)\n"
+          "  --run           also link the program per runnable configuration and run it with\n"
+          "                  OMP_TARGET_OFFLOAD=MANDATORY LIBOMPTARGET_INFO=16 (ARGS: its arguments)\n"
+          "  --build-only    link the programs into DIR/run/ and stop (run them where the GPU is\n"
+          "                  with `ompkit analyze --run-built DIR`)\n"
+          "  -- FLAGS        extra compile flags for every configuration (-I, -D, ...)\n"
+          "exit: 0 ok, 1 an EXPECT line fails or nothing compiled, 2 usage or bad input\n");
+}
+
+static int fail_usage(const char *msg, const char *arg) {
+  ok_err("analyze: %s%s%s", msg, arg ? " " : "", arg ? arg : "");
+  return OK_EXIT_USAGE;
+}
+
+static int has_region(const char *path) {
+  FILE *in = fopen(path, "r");
+  char *buf = NULL;
+  size_t cap = 0;
+  ssize_t n = in ? getdelim(&buf, &cap, 0, in) : -1;
+  if (in) fclose(in);
+  long k = n > 0 ? ok_target_pragmas(buf, (size_t)n, NULL, NULL) : 0;
+  free(buf);
+  return k > 0;
+}
+
+/* Options; 0, or the exit status of a usage error. */
+static int parse(struct az *a, int argc, char **argv, const char **configs, const char **run_built) {
+  a->files = calloc((size_t)argc + 1, sizeof *a->files);
+  for (int i = 1; i < argc; ++i) {
+    const char *s = argv[i];
+    if (!strcmp(s, "--help") || !strcmp(s, "-h")) return usage(stdout), -1;
+    if (!strcmp(s, "--json")) a->json = 1;
+    else if (!strcmp(s, "--no-whatif")) a->whatif = 0;
+    else if (!strcmp(s, "--build-only")) a->build_only = 1;
+    else if (!strcmp(s, "--run")) {
+      a->run = 1;
+      if (i + 1 < argc && !strcmp(argv[i + 1], "--")) { /* --run -- ARGS [--] */
+        a->prog_args = argv + i + 2;
+        for (i += 2; i < argc && strcmp(argv[i], "--"); ++i) ++a->nprog_args;
+        if (i < argc) a->user_flags = argv + i + 1, a->nuser_flags = argc - i - 1;
+        break;
+      }
+    } else if (!strcmp(s, "--")) {
+      a->user_flags = argv + i + 1, a->nuser_flags = argc - i - 1;
+      break;
+    } else if (!strcmp(s, "--configs") || !strcmp(s, "--out") || !strcmp(s, "--jobs") || !strcmp(s, "--run-built") ||
+               !strcmp(s, "--whatif-configs")) {
+      if (i + 1 >= argc) return fail_usage("needs a value:", s);
+      const char *v = argv[++i];
+      if (!strcmp(s, "--configs")) *configs = v;
+      else if (!strcmp(s, "--out")) snprintf(a->out, sizeof a->out, "%s", v);
+      else if (!strcmp(s, "--run-built")) *run_built = v;
+      else if (!strcmp(s, "--whatif-configs")) a->whatif_configs = v;
+      else if ((a->jobs = atoi(v)) < 1) return fail_usage("--jobs needs a positive number, not", v);
+    } else if (s[0] == '-') return fail_usage("unknown option (see ompkit analyze --help):", s);
+    else {
+      char real[PATH_MAX];
+      struct stat st;
+      if (stat(s, &st) || !S_ISREG(st.st_mode) || !realpath(s, real)) return fail_usage("no such file:", s);
+      if (!has_region(real)) return fail_usage("no '#pragma omp target' region in", s);
+      a->files[a->nfiles++] = strdup(real);
+    }
+  }
+  if (!*run_built && !a->nfiles) return fail_usage("give at least one source file (see ompkit analyze --help)", NULL);
+  return 0;
+}
+
+static int in_list(const char *list, const char *name) {
+  size_t n = strlen(name);
+  for (const char *p = list; p && *p;) {
+    const char *e = strchr(p, ',');
+    size_t l = e ? (size_t)(e - p) : strlen(p);
+    if (l == n && !strncmp(p, name, n)) return 1;
+    p = e ? e + 1 : NULL;
+  }
+  return 0;
+}
+
+static const char *jstr(json_t *o, const char *k) {
+  const char *s = json_string_value(json_object_get(o, k));
+  return s ? s : "";
+}
+
+/* The configurations to compile with; 0, or an exit status. */
+static int pick_configs(struct az *a, const struct ok_manifest *m, const char *want) {
+  a->cfgs = calloc((size_t)m->n + 1, sizeof *a->cfgs);
+  json_t *arr = json_object_get(m->root, "configs");
+  for (int i = 0; i < m->n; ++i) {
+    const struct ok_config *c = &m->configs[i];
+    json_t *j = json_array_get(arr, (size_t)i);
+    const char *flags = jstr(j, "compile_flags");
+    int dup = 0;
+    for (int q = 0; q < a->ncfgs; ++q) dup |= !strcmp(a->cfgs[q].oc.artefacts, c->artefacts);
+    if (want ? !in_list(want, c->name) : (c->model_id != OKM_OMP_TARGET || !c->enabled || dup || strstr(flags, "-mllvm")))
+      continue;
+    if (c->model_id != OKM_OMP_TARGET || !c->enabled || !flags[0])
+      return fail_usage(!c->enabled ? "configuration is disabled:" : "not an omp_target configuration (or a build "
+                        "without compile_flags: rebuild):", c->name);
+    struct az_cfg *z = &a->cfgs[a->ncfgs++];
+    z->oc = *c;
+    z->name = c->name, z->cc = c->compiler, z->cxx = jstr(j, "cxx_compiler"), z->flags = flags;
+    z->link = jstr(j, "link_flags"), z->version = c->compiler_version, z->not_runnable = c->not_runnable;
+    z->cxx_why = z->cxx[0] ? "" : "this configuration has no C++ compiler";
+    z->gcc = strstr(flags, "-foffload=") != NULL, z->compile_only = strstr(flags, "-nogpulib") != NULL;
+  }
+  if (want)
+    for (const char *p = want; *p;) {
+      const char *e = strchr(p, ',');
+      char n[256];
+      snprintf(n, sizeof n, "%.*s", (int)(e ? e - p : (long)strlen(p)), p);
+      int found = 0;
+      for (int q = 0; q < a->ncfgs; ++q) found |= !strcmp(a->cfgs[q].name, n);
+      if (!found) return fail_usage("no such configuration (ompkit list --configs):", n);
+      p = e ? e + 1 : p + strlen(p);
+    }
+  if (!a->ncfgs) return fail_usage("no omp_target configuration is enabled (ompkit list --configs says why)", NULL);
+  return 0;
+}
+
+/* One variant per configuration, and per what-if flag of every LLVM one (a flag the
+ * configuration already has is left out: target-clang19-cudamode and -fopenmp-cuda-mode). */
+static int whatif_for(const struct az *a, int c) {
+  const struct az_cfg *z = &a->cfgs[c];
+  if (!a->whatif || z->gcc) return 0;
+  if (a->whatif_configs) return !strcmp(a->whatif_configs, "all") || in_list(a->whatif_configs, z->name);
+  for (int q = 0; q < a->ncfgs; ++q)
+    if (!a->cfgs[q].gcc && !a->cfgs[q].oc.matrix) return q == c;
+  return c == 0 || (c == 1 && a->cfgs[0].gcc);
+}
+
+static void make_variants(struct az *a) {
+  a->vars = calloc((size_t)a->ncfgs * (size_t)(az_nwhatif + 1), sizeof *a->vars);
+  for (int c = 0; c < a->ncfgs; ++c)
+    for (int w = -1; w < (whatif_for(a, c) ? az_nwhatif : 0); ++w) {
+      if (w >= 0 && strstr(a->cfgs[c].flags, az_whatif_flags[w])) continue;
+      struct az_variant *v = &a->vars[a->nvars++];
+      v->cfg = c;
+      v->whatif = w >= 0 ? az_whatif_flags[w] : NULL;
+      snprintf(v->dir, sizeof v->dir, "%s/build/%s%s%s", a->out, a->cfgs[c].name, w >= 0 ? "/whatif-" : "",
+               w >= 0 ? az_whatif_short(az_whatif_flags[w]) : "");
+    }
+}
+
+static json_t *configs_doc(const struct az *a) {
+  json_t *arr = json_array();
+  for (int c = 0; c < a->ncfgs; ++c) {
+    const struct az_cfg *z = &a->cfgs[c];
+    json_t *j = json_pack("{s:s,s:s,s:s,s:s,s:s}", "name", z->name, "compiler", z->cc, "cxx_compiler", z->cxx,
+                          "version", z->version ? z->version : "", "flags", z->flags);
+    json_t *wf = json_array();
+    for (int v = 0; v < a->nvars; ++v) {
+      const struct az_variant *x = &a->vars[v];
+      if (x->cfg != c) continue;
+      if (!x->whatif) {
+        json_object_set_new(j, "status", json_string(!x->failed ? "ok" : !strncmp(x->error, "not built", 9) ? "not built" : "error"));
+        if (x->failed) json_object_set_new(j, "error", json_string(x->error));
+        json_object_set_new(j, "compile_seconds", json_real(x->seconds));
+      } else if (x->failed) {
+        json_array_append_new(wf, json_pack("{s:s,s:s}", "flag", x->whatif, "error", x->error));
+      }
+    }
+    json_object_set_new(j, "whatif_failed", wf);
+    json_array_append_new(arr, j);
+  }
+  return arr;
+}
+
+/* The files' EXPECT lines against each configuration that `ompkit check` holds to them (the
+ * matrix's only when --configs names them), with check's verdicts. Returns the failures. */
+static long check_expect(struct az *a, int named) {
+  json_t *checks = json_array();
+  long hold = 0, failed = 0;
+  for (int v = 0; v < a->nvars; ++v) {
+    struct az_variant *x = &a->vars[v];
+    struct az_cfg *z = &a->cfgs[x->cfg];
+    if (x->whatif || x->failed || z->gcc || (z->oc.matrix && !named)) continue;
+    snprintf(z->oc.artefacts, sizeof z->oc.artefacts, "%s", x->dir);
+    for (int f = 0; f < a->nfiles; ++f) {
+      long h = 0, fl = 0;
+      char err[1024];
+      if (ok_check_source(&z->oc, a->files[f], checks, &h, &fl, err, sizeof err)) {
+        json_array_append_new(checks, json_pack("{s:s,s:s,s:s,s:s}", "status", "fail", "config", z->name, "file",
+                                                a->files[f], "check", err));
+        ++fl;
+      }
+      hold += h, failed += fl;
+    }
+  }
+  json_object_set_new(a->doc, "expect", json_pack("{s:I,s:I,s:o}", "hold", (json_int_t)hold, "fail",
+                                                  (json_int_t)failed, "checks", checks));
+  return failed;
+}
+
+static int write_json(const struct az *a) {
+  char p[PATH_MAX + 32];
+  snprintf(p, sizeof p, "%s/analysis.json", a->out);
+  char *s = json_dumps(a->doc, JSON_INDENT(1) | JSON_PRESERVE_ORDER);
+  int rc = s ? ok_write_atomic(p, s, strlen(s)) : -1;
+  free(s);
+  return rc;
+}
+
+static int analyze(struct az *a, const char *want) {
+  struct ok_manifest m;
+  if (ok_manifest_load(&m)) return OK_EXIT_USAGE;
+  int rc = pick_configs(a, &m, want);
+  char keep[PATH_MAX + 32];
+  a->src_root = m.source_dir ? m.source_dir : ".";
+  snprintf(keep, sizeof keep, "%s/scripts/ptxas-keep.sh", a->src_root);
+  if (!rc && access(keep, R_OK)) rc = fail_usage("the kit's scripts/ptxas-keep.sh is not at", keep);
+  if (!a->out[0]) {
+    char stamp[32];
+    time_t t = time(NULL);
+    strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", localtime(&t));
+    snprintf(a->out, sizeof a->out, "analyze/%s", stamp);
+  }
+  if (!rc && ok_mkdirs(a->out)) rc = fail_usage("cannot create", a->out);
+  if (rc) return ok_manifest_free(&m), rc;
+  make_variants(a);
+  double t0 = ok_now();
+  if (az_compile_all(a)) return ok_manifest_free(&m), fail_usage("cannot start the compilers", NULL);
+  double compile_s = ok_now() - t0;
+  a->doc = json_object();
+  json_t *files = json_array();
+  for (int f = 0; f < a->nfiles; ++f) json_array_append_new(files, json_string(a->files[f]));
+  json_object_set_new(a->doc, "files", files);
+  json_object_set_new(a->doc, "configs", configs_doc(a));
+  az_collect(a);
+  az_whatif_diffs(a);
+  long failed = check_expect(a, want != NULL);
+  json_object_set_new(a->doc, "costly", az_costly(a));
+  json_object_set_new(a->doc, "timing", json_pack("{s:f,s:i,s:i}", "compile_seconds", compile_s, "compiles",
+                                                  a->nvars * a->nfiles, "jobs", a->jobs));
+  int nok = 0;
+  for (int v = 0; v < a->nvars; ++v) nok += !a->vars[v].whatif && !a->vars[v].failed;
+  if (a->run || a->build_only) {
+    az_build_programs(a);
+    if (a->run && !a->build_only) az_run_programs(a, a->out);
+  }
+  write_json(a);
+  az_write_reports(a);
+  if (a->json) {
+    char *s = json_dumps(a->doc, JSON_INDENT(1) | JSON_PRESERVE_ORDER);
+    if (s) puts(s);
+    free(s);
+  } else {
+    az_print_table(a);
+  }
+  ok_manifest_free(&m);
+  return failed || !nok ? OK_EXIT_FINDING : OK_EXIT_OK;
+}
+
+int cmd_analyze(int argc, char **argv) {
+  struct az a = {0};
+  a.whatif = 1;
+  a.jobs = (int)sysconf(_SC_NPROCESSORS_ONLN);
+  if (a.jobs < 1) a.jobs = 1;
+  const char *want = NULL, *run_built = NULL;
+  int rc = parse(&a, argc, argv, &want, &run_built);
+  if (rc) return rc < 0 ? OK_EXIT_OK : rc;
+  if (run_built) return az_run_programs(&a, run_built);
+  return analyze(&a, want);
+}

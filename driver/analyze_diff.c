@@ -1,0 +1,157 @@
+/* ompkit analyze: what each what-if flag changed per region (mode, remark IDs, registers,
+ * lowering), and the costly regions the report's first screen names. */
+#define _GNU_SOURCE
+#include "analyze.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char *const az_whatif_flags[] = {"-fopenmp-assume-no-nested-parallelism", "-fopenmp-assume-no-thread-state",
+                                       "-fopenmp-assume-teams-oversubscription",
+                                       "-fopenmp-assume-threads-oversubscription", "-fopenmp-cuda-mode"};
+const int az_nwhatif = sizeof az_whatif_flags / sizeof az_whatif_flags[0];
+
+const char *az_whatif_short(const char *flag) {
+  if (!strncmp(flag, "-fopenmp-assume-", 16)) return flag + 16;
+  if (!strncmp(flag, "-fopenmp-", 9)) return flag + 9;
+  return flag;
+}
+
+static const char *str(json_t *e, const char *k) {
+  const char *s = json_string_value(json_object_get(e, k));
+  return s ? s : "";
+}
+
+static long res(json_t *e, const char *k) {
+  json_t *r = json_object_get(json_object_get(e, "resources"), k);
+  return r ? (long)json_integer_value(r) : -1;
+}
+
+/* IDs of `a` not in `b`, as " +X" (sign '+') or " -X" into out. */
+static void id_diff(const char *a, const char *b, char sign, char *out, size_t n) {
+  char copy[1024], pad[1040], pat[80];
+  snprintf(copy, sizeof copy, "%s", a);
+  snprintf(pad, sizeof pad, " %s ", b);
+  char *save = NULL;
+  for (char *t = strtok_r(copy, " ", &save); t; t = strtok_r(NULL, " ", &save)) {
+    snprintf(pat, sizeof pat, " %s ", t);
+    if (!strstr(pad, pat)) snprintf(out + strlen(out), n - strlen(out), " %c%s", sign, t);
+  }
+}
+
+static json_t *changes(json_t *base, json_t *w) {
+  json_t *c = json_array();
+  char s[1400];
+  if (strcmp(str(base, "status"), "ok") || strcmp(str(w, "status"), "ok")) {
+    if (strcmp(str(base, "status"), str(w, "status"))) {
+      snprintf(s, sizeof s, "%s -> %s%s%s", str(base, "status"), str(w, "status"), w ? ": " : "", str(w, "error"));
+      json_array_append_new(c, json_string(s));
+    }
+    return c;
+  }
+  if (strcmp(str(base, "mode"), str(w, "mode"))) {
+    snprintf(s, sizeof s, "mode %s -> %s", str(base, "mode"), str(w, "mode"));
+    json_array_append_new(c, json_string(s));
+  }
+  s[0] = 0;
+  id_diff(str(w, "remark_ids"), str(base, "remark_ids"), '+', s, sizeof s);
+  id_diff(str(base, "remark_ids"), str(w, "remark_ids"), '-', s, sizeof s);
+  if (s[0]) {
+    char t[1420];
+    snprintf(t, sizeof t, "remarks%s", s);
+    json_array_append_new(c, json_string(t));
+  }
+  long r0 = res(base, "registers"), r1 = res(w, "registers");
+  if (r0 != r1) {
+    snprintf(s, sizeof s, "registers %ld -> %ld", r0, r1);
+    json_array_append_new(c, json_string(s));
+  }
+  long s0 = res(base, "spill_stores"), s1 = res(w, "spill_stores");
+  if (s0 != s1) {
+    snprintf(s, sizeof s, "spill stores %ld -> %ld bytes", s0, s1);
+    json_array_append_new(c, json_string(s));
+  }
+  const char *l0 = str(json_object_get(base, "lowering"), "summary"), *l1 = str(json_object_get(w, "lowering"), "summary");
+  if (strcmp(l0, l1)) {
+    snprintf(s, sizeof s, "lowering: %s -> %s", l0, l1);
+    json_array_append_new(c, json_string(s));
+  }
+  return c;
+}
+
+void az_whatif_diffs(struct az *a) {
+  (void)a;
+  size_t i;
+  json_t *r;
+  json_array_foreach(json_object_get(a->doc, "regions"), i, r) {
+    const char *cn;
+    json_t *byflag;
+    json_object_foreach(json_object_get(r, "whatif"), cn, byflag) {
+      json_t *base = json_object_get(json_object_get(r, "configs"), cn), *w;
+      const char *fl;
+      json_object_foreach(byflag, fl, w) {
+        json_t *c = changes(base, w);
+        json_object_set_new(w, "changed", json_boolean(json_array_size(c) > 0));
+        json_object_set_new(w, "changes", c);
+      }
+    }
+  }
+}
+
+static int mode_rank(const char *m) {
+  return !strcmp(m, "SPMD") ? 3 : !strcmp(m, "Generic-SPMD") ? 2 : !strcmp(m, "Generic") ? 1 : 0;
+}
+
+static void costly_add(json_t *out, json_t *r, const char *cfg, const char *why) {
+  json_array_append_new(out, json_pack("{s:O,s:O,s:s,s:s}", "file", json_object_get(r, "file"), "line",
+                                       json_object_get(r, "line"), "config", cfg, "why", why));
+}
+
+/* One base entry's costs. */
+static void entry_costs(json_t *out, json_t *r, const char *cn, json_t *e) {
+  char why[600];
+  if (strcmp(str(e, "status"), "ok")) {
+    snprintf(why, sizeof why, "%s: %s", str(e, "status"), str(e, "error"));
+    costly_add(out, r, cn, why);
+    return;
+  }
+  json_t *low = json_object_get(e, "lowering");
+  if (!strcmp(str(low, "loop_threads"), "1 per team"))
+    snprintf(why, sizeof why, "%s", str(low, "summary")), costly_add(out, r, cn, why);
+  else if (!strcmp(str(e, "mode"), "Generic"))
+    snprintf(why, sizeof why, "%s", str(low, "summary")), costly_add(out, r, cn, why);
+  if (strstr(str(e, "remark_ids"), "OMP112") || strstr(str(e, "remark_ids"), "OMP113"))
+    costly_add(out, r, cn, "globalization kept: a runtime allocation per call (OMP112/OMP113)");
+  if (res(e, "spill_stores") > 0 || res(e, "lmem_bytes") > 0) {
+    snprintf(why, sizeof why, "spills %ld bytes, local memory %ld bytes", res(e, "spill_stores"), res(e, "lmem_bytes"));
+    costly_add(out, r, cn, why);
+  }
+}
+
+json_t *az_costly(const struct az *a) {
+  json_t *out = json_array(), *r;
+  size_t i;
+  json_array_foreach(json_object_get(a->doc, "regions"), i, r) {
+    const char *cn;
+    json_t *e;
+    json_object_foreach(json_object_get(r, "configs"), cn, e) entry_costs(out, r, cn, e);
+    json_t *byflag;
+    json_object_foreach(json_object_get(r, "whatif"), cn, byflag) {
+      json_t *base = json_object_get(json_object_get(r, "configs"), cn), *w;
+      const char *fl;
+      json_object_foreach(byflag, fl, w) {
+        if (strcmp(str(w, "status"), "ok") || strcmp(str(base, "status"), "ok")) continue;
+        int better = mode_rank(str(w, "mode")) > mode_rank(str(base, "mode")) ||
+                     (strstr(str(base, "remark_ids"), "OMP112") && !strstr(str(w, "remark_ids"), "OMP112"));
+        if (!better) continue;
+        char why[1200];
+        json_t *c = json_object_get(w, "changes");
+        snprintf(why, sizeof why, "what-if -f%s%s: %s", strncmp(fl, "cuda", 4) ? "openmp-assume-" : "openmp-", fl,
+                 json_string_value(json_array_get(c, 0)));
+        costly_add(out, r, cn, why);
+      }
+    }
+  }
+  return out;
+}

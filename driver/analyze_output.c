@@ -1,0 +1,262 @@
+/* ompkit analyze: the output, one content in three forms: the terminal table, report.md and a
+ * self-contained report.html (inline CSS). The first screen names the costly regions; then one
+ * side-by-side table (a row per region, a column per configuration), then per region the details. */
+#define _GNU_SOURCE
+#include "analyze.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum form { TEXT, MD, HTML };
+
+struct w {
+  FILE *f;
+  enum form form;
+  json_t *rows; /* the table being built */
+};
+
+static const char *str(json_t *e, const char *k) {
+  const char *s = json_string_value(json_object_get(e, k));
+  return s ? s : "";
+}
+
+static void esc(struct w *w, const char *s) {
+  for (; *s; ++s) {
+    if (w->form == HTML && (*s == '<' || *s == '>' || *s == '&'))
+      fputs(*s == '<' ? "&lt;" : *s == '>' ? "&gt;" : "&amp;", w->f);
+    else if (w->form == MD && *s == '|') fputs("\\|", w->f);
+    else fputc(*s, w->f);
+  }
+}
+
+static void heading(struct w *w, int level, const char *fmt, ...) {
+  char s[1024];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(s, sizeof s, fmt, ap);
+  va_end(ap);
+  if (w->form == HTML) fprintf(w->f, "<h%d>", level), esc(w, s), fprintf(w->f, "</h%d>\n", level);
+  else if (w->form == MD) fprintf(w->f, "\n%.*s %s\n\n", level, "####", s);
+  else fprintf(w->f, "\n%s\n", s);
+}
+
+static void para(struct w *w, const char *fmt, ...) {
+  char s[4096];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(s, sizeof s, fmt, ap);
+  va_end(ap);
+  if (w->form == HTML) fputs("<p>", w->f), esc(w, s), fputs("</p>\n", w->f);
+  else fprintf(w->f, "%s%s\n", w->form == TEXT ? "  " : "", s);
+}
+
+static void row(struct w *w, int n, ...) {
+  json_t *r = json_array();
+  va_list ap;
+  va_start(ap, n);
+  for (int i = 0; i < n; ++i) json_array_append_new(r, json_string(va_arg(ap, const char *)));
+  va_end(ap);
+  json_array_append_new(w->rows, r);
+}
+
+/* The buffered rows, the first being the header: padded columns, a Markdown or an HTML table. */
+static void table_end(struct w *w) {
+  size_t n = json_array_size(json_array_get(w->rows, 0)), i, k, width[32] = {0};
+  json_t *r, *c;
+  json_array_foreach(w->rows, i, r) json_array_foreach(r, k, c) if (k < 32 && strlen(json_string_value(c)) > width[k])
+      width[k] = strlen(json_string_value(c));
+  if (w->form == HTML) fputs("<table>\n", w->f);
+  json_array_foreach(w->rows, i, r) {
+    if (w->form == HTML) fputs("<tr>", w->f);
+    else fputs(w->form == MD ? "|" : "  ", w->f);
+    json_array_foreach(r, k, c) {
+      const char *s = json_string_value(c);
+      if (w->form == HTML) fputs(i ? "<td>" : "<th>", w->f), esc(w, s), fputs(i ? "</td>" : "</th>", w->f);
+      else if (w->form == MD) fputc(' ', w->f), esc(w, s), fputs(" |", w->f);
+      else fprintf(w->f, "%-*s%s", k + 1 < n ? (int)width[k < 32 ? k : 31] : 0, s, k + 1 < n ? "  " : "");
+    }
+    fputs(w->form == HTML ? "</tr>\n" : "\n", w->f);
+    if (!i && w->form == MD) {
+      fputc('|', w->f);
+      for (k = 0; k < n; ++k) fputs("---|", w->f);
+      fputc('\n', w->f);
+    }
+  }
+  if (w->form == HTML) fputs("</table>\n", w->f);
+  json_decref(w->rows);
+  w->rows = json_array();
+}
+
+static const char *base(const char *p) {
+  const char *b = strrchr(p, '/');
+  return b ? b + 1 : p;
+}
+
+static void cell(json_t *e, char *out, size_t n) {
+  long regs = -1;
+  json_t *rv = json_object_get(json_object_get(e, "resources"), "registers");
+  if (rv) regs = (long)json_integer_value(rv);
+  if (!e) snprintf(out, n, "-");
+  else if (strcmp(str(e, "status"), "ok")) snprintf(out, n, "%s", str(e, "status"));
+  else if (regs >= 0) snprintf(out, n, "%s, %ld regs", str(e, "mode"), regs);
+  else snprintf(out, n, "%s", str(e, "mode"));
+}
+
+static void side_by_side(struct w *w, const struct az *a) {
+  json_t *regions = json_object_get(a->doc, "regions"), *r;
+  size_t i;
+  heading(w, 2, "Side by side (mode, registers per configuration)");
+  json_t *hdr = json_array();
+  json_array_append_new(hdr, json_string("region"));
+  for (int c = 0; c < a->ncfgs; ++c) json_array_append_new(hdr, json_string(a->cfgs[c].name));
+  json_array_append_new(w->rows, hdr);
+  json_array_foreach(regions, i, r) {
+    json_t *rr = json_array();
+    char s[PATH_MAX];
+    snprintf(s, sizeof s, "%s:%lld", base(str(r, "file")), (long long)json_integer_value(json_object_get(r, "line")));
+    json_array_append_new(rr, json_string(s));
+    for (int c = 0; c < a->ncfgs; ++c) {
+      cell(json_object_get(json_object_get(r, "configs"), a->cfgs[c].name), s, sizeof s);
+      json_array_append_new(rr, json_string(s));
+    }
+    json_array_append_new(w->rows, rr);
+  }
+  table_end(w);
+}
+
+static void num(json_t *e, const char *k, char *out, size_t n) {
+  json_t *v = json_object_get(json_object_get(e, "resources"), k);
+  if (v && json_integer_value(v) >= 0) snprintf(out, n, "%lld", (long long)json_integer_value(v));
+  else snprintf(out, n, "-");
+}
+
+static void region_table(struct w *w, const struct az *a, json_t *r) {
+  row(w, 9, "config", "mode", "regs", "spill st/ld B", "smem B", "lmem B", "stack B", "remarks", "lowering (threads on the loop)");
+  for (int c = 0; c < a->ncfgs; ++c) {
+    json_t *e = json_object_get(json_object_get(r, "configs"), a->cfgs[c].name);
+    if (!e) continue;
+    char rg[32], s1[32], s2[32], sm[32], lm[32], st[32], sp[80], low[700];
+    num(e, "registers", rg, sizeof rg), num(e, "spill_stores", s1, sizeof s1), num(e, "spill_loads", s2, sizeof s2);
+    num(e, "smem_bytes", sm, sizeof sm), num(e, "lmem_bytes", lm, sizeof lm), num(e, "stack_bytes", st, sizeof st);
+    snprintf(sp, sizeof sp, "%s/%s", s1, s2);
+    json_t *l = json_object_get(e, "lowering");
+    if (strcmp(str(e, "status"), "ok")) snprintf(low, sizeof low, "%s", str(e, "error"));
+    else snprintf(low, sizeof low, "%s (%s)", str(l, "summary"), str(l, "loop_threads"));
+    const char *ids = str(e, "remark_ids");
+    row(w, 9, a->cfgs[c].name, strcmp(str(e, "status"), "ok") ? str(e, "status") : str(e, "mode"), rg, sp, sm, lm, st,
+        ids[0] ? ids : "-", low);
+  }
+  table_end(w);
+}
+
+static void region_notes(struct w *w, const struct az *a, json_t *r, int terse) {
+  for (int c = 0; c < a->ncfgs; ++c) {
+    json_t *e = json_object_get(json_object_get(r, "configs"), a->cfgs[c].name), *x;
+    size_t i, shown = 0;
+    json_array_foreach(json_object_get(e, "globalized"), i, x) {
+      char b[64] = "";
+      if (json_object_get(x, "bytes")) snprintf(b, sizeof b, ", %lld bytes", (long long)json_integer_value(json_object_get(x, "bytes")));
+      para(w, "%s: globalized variable at line %lld: %s (%s%s)", a->cfgs[c].name,
+           (long long)json_integer_value(json_object_get(x, "line")), str(x, "fate"), str(x, "id"), b);
+    }
+    json_array_foreach(json_object_get(e, "remarks"), i, x) {
+      if (terse && ++shown > 4) {
+        para(w, "%s: ... %zu more remarks (report.md lists them)", a->cfgs[c].name, json_array_size(json_object_get(e, "remarks")) - 4);
+        break;
+      }
+      para(w, "%s: %s line %lld: %s", a->cfgs[c].name, str(x, "id"), (long long)json_integer_value(json_object_get(x, "line")),
+           str(x, "message"));
+    }
+  }
+  const char *cn;
+  json_t *byflag;
+  int any = 0;
+  json_object_foreach(json_object_get(r, "whatif"), cn, byflag) {
+    const char *fl;
+    json_t *x;
+    json_object_foreach(byflag, fl, x) {
+      if (!any++) row(w, 3, "what-if", "flag", "what changes");
+      char ch[2048] = "";
+      size_t i;
+      json_t *c;
+      json_array_foreach(json_object_get(x, "changes"), i, c)
+          snprintf(ch + strlen(ch), sizeof ch - strlen(ch), "%s%s", i ? "; " : "", json_string_value(c));
+      row(w, 3, cn, fl, ch[0] ? ch : "no change");
+    }
+  }
+  if (any) table_end(w);
+}
+
+static void body(struct w *w, const struct az *a, int terse) {
+  json_t *regions = json_object_get(a->doc, "regions"), *x, *t = json_object_get(a->doc, "timing");
+  size_t i;
+  heading(w, 1, "ompkit analyze: %d file%s, %zu target region%s, %d configuration%s", a->nfiles, a->nfiles == 1 ? "" : "s",
+          json_array_size(regions), json_array_size(regions) == 1 ? "" : "s", a->ncfgs, a->ncfgs == 1 ? "" : "s");
+  para(w, "%lld compiles in %.1f s (%lld in parallel).", (long long)json_integer_value(json_object_get(t, "compiles")),
+       json_real_value(json_object_get(t, "compile_seconds")), (long long)json_integer_value(json_object_get(t, "jobs")));
+  json_t *costly = json_object_get(a->doc, "costly");
+  heading(w, 2, "Costly regions (%zu)", json_array_size(costly));
+  if (!json_array_size(costly)) para(w, "none: every region is SPMD with its loop shared, nothing globalized, no spills.");
+  json_array_foreach(costly, i, x) para(w, "%s:%lld [%s] %s", base(str(x, "file")),
+                                        (long long)json_integer_value(json_object_get(x, "line")), str(x, "config"), str(x, "why"));
+  json_array_foreach(json_object_get(a->doc, "configs"), i, x) if (strcmp(str(x, "status"), "ok"))
+      para(w, "%s: %s: %s", str(x, "name"), str(x, "status"), str(x, "error"));
+  json_t *ex = json_object_get(a->doc, "expect");
+  para(w, "EXPECT lines: %lld hold, %lld fail.", (long long)json_integer_value(json_object_get(ex, "hold")),
+       (long long)json_integer_value(json_object_get(ex, "fail")));
+  json_array_foreach(json_object_get(ex, "checks"), i, x) if (!strcmp(str(x, "status"), "fail"))
+      para(w, "EXPECT fails: %s:%lld: %s [%s]: observed %s", base(str(x, "file")),
+           (long long)json_integer_value(json_object_get(x, "line")), str(x, "check"), str(x, "config"), str(x, "observed"));
+  side_by_side(w, a);
+  json_array_foreach(regions, i, x) {
+    heading(w, 3, "%s:%lld  %s", base(str(x, "file")), (long long)json_integer_value(json_object_get(x, "line")),
+            str(x, "directive"));
+    region_table(w, a, x);
+    region_notes(w, a, x, terse);
+  }
+  json_t *run = json_object_get(a->doc, "run");
+  if (run) {
+    heading(w, 2, "Run");
+    json_array_foreach(json_object_get(run, "notes"), i, x) para(w, "%s", json_string_value(x));
+    json_t *l = json_object_get(run, "launches");
+    if (json_array_size(l)) {
+      row(w, 7, "config", "region", "kernel", "launches", "blocks x threads", "runtime mode", "kernel time");
+      json_array_foreach(l, i, x) row(w, 7, str(x, "config"), str(x, "region"), str(x, "kernel"), str(x, "launches"),
+                                      str(x, "shape"), str(x, "mode"), str(x, "time"));
+      table_end(w);
+    }
+  }
+}
+
+void az_print_table(const struct az *a) {
+  struct w w = {stdout, TEXT, json_array()};
+  body(&w, a, 1);
+  printf("\nompkit analyze: %s/report.md, report.html, analysis.json\n", a->out);
+  json_decref(w.rows);
+}
+
+int az_write_reports(const struct az *a) {
+  char p[PATH_MAX + 32];
+  int rc = 0;
+  for (int h = 0; h < 2; ++h) {
+    snprintf(p, sizeof p, "%s/report.%s", a->out, h ? "html" : "md");
+    FILE *f = fopen(p, "w");
+    if (!f) {
+      rc = -1;
+      continue;
+    }
+    struct w w = {f, h ? HTML : MD, json_array()};
+    if (h)
+      fputs("<!doctype html><html><head><meta charset=\"utf-8\"><title>ompkit analyze</title><style>"
+            "body{font:14px sans-serif;margin:1em 2em}table{border-collapse:collapse;margin:.5em 0}"
+            "td,th{border:1px solid #ccc;padding:2px 6px;text-align:left;vertical-align:top}th{background:#eee}"
+            "h3{font-family:monospace}</style></head><body>\n", f);
+    body(&w, a, 0);
+    if (h) fputs("</body></html>\n", f);
+    json_decref(w.rows);
+    fclose(f);
+  }
+  return rc;
+}

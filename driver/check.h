@@ -1,0 +1,17 @@
+/* check.c's pieces that other commands use (ompkit analyze, issue 21). */
+#ifndef OK_CHECK_H
+#define OK_CHECK_H
+#include "core.h"
+
+#include <stddef.h>
+
+int ok_is_kernel_source(const char *path); /* .c or .cpp */
+int ok_check_source(const struct ok_config *c, const char *path, json_t *checks, long *hold, long *failed,
+                    char *err, size_t errlen);
+struct ok_ir;
+/* A remark on `function` belongs to `kernel`: the kernel itself, its outlined helpers (named after
+ * it), or a function it reaches in the TU's call graph. */
+int ok_remark_attributed(const char *function, const char *kernel, const struct ok_ir *ir);
+/* Whether an offload kernel symbol was made for the target pragma at `line` (it ends in _l<line>). */
+int ok_kernel_for_line(const char *sym, int line);
+#endif
