@@ -75,6 +75,17 @@ void report_proxy_public(struct report *r) {
   char path[4096];
   json_t *f = load_figures(path, sizeof path);
   if (!f) return; /* no figures file where the report runs: no section */
+  size_t i;
+  json_t *row;
+  int ran = 0; /* a study that ran no public setting (primitives only, the quick study) gets no section */
+  json_array_foreach(json_object_get(f, "rows"), i, row) ran |= rs_str(row, "kernel") && rs_str(row, "param") &&
+                                                                 rs_str(row, "omp_variant") &&
+                                                                 find_line(r, "cuda-nvcc", rs_str(row, "kernel"), "cuda",
+                                                                           rs_str(row, "param"));
+  if (!ran) {
+    json_decref(f);
+    return;
+  }
   const double tol = json_number_value(json_object_get(f, "agreement")) > 0 ? json_number_value(json_object_get(f, "agreement")) : 0.25;
   const char *date = rs_str(f, "date"), *gpu = rs_str(f, "gpu"), *cmd = rs_str(f, "command");
   fprintf(r->md, "## Proxies against the public apps\n\nomp/CUDA kernel time of `target-clang19` against `cuda-nvcc` at the "
@@ -92,8 +103,6 @@ void report_proxy_public(struct report *r) {
   rp_esc(r->html, cmd ? cmd : "?");
   fprintf(r->html, "). A ratio agrees within ±%.0f %% of the public figure or range.</p>\n<table><thead><tr><th>setting"
                    "<th>kit form<th>public omp/CUDA<th>kit omp/CUDA<th></tr></thead><tbody>\n", tol * 100);
-  size_t i;
-  json_t *row;
   int rows = 0, agree = 0;
   json_array_foreach(json_object_get(f, "rows"), i, row) one_row(r, row, tol, &rows, &agree);
   fprintf(r->md, "\n%d of %d settings the study ran agree.\n\n", agree, rows);
