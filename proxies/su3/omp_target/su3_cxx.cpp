@@ -71,7 +71,12 @@ struct Run {
     k0 = ok_proxy_now();
     for (int it = 0; it < iters; ++it) {
       // EXPECT-MODE: Generic-SPMD
+      // EXPECT-MODE[target-clang19-nospmd]: Generic
+      // EXPECT-MODE[target-clang19-noopenmpopt]: Generic
       // EXPECT-REMARK: OMP120
+      // EXPECT-NO-REMARK[target-clang19-nospmd]: OMP120
+      // EXPECT-NO-REMARK[target-clang19-noopenmpopt]: OMP120
+      // EXPECT-REMARK[target-clang19-nospmd]: OMP131
 #pragma omp target teams distribute
       for (int i = 0; i < total_sites; ++i) {
 #pragma omp parallel for collapse(3)
