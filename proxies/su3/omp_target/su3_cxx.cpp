@@ -26,26 +26,48 @@ inline void see(Seen *s) {
 }
 #pragma omp end declare target
 
-// One run: the C proxy's sites copied into vectors, mapped for the run; the timed kernels between.
+// The inputs as vectors, copied from the C proxy's sites once per size (su3_bench fills its
+// vectors once per program, not per timed run; a copy per run cost about 0.3 s at 32^4).
+struct Inputs {
+  long sites = -1;
+  std::vector<su3cxx::Site> a;
+  std::vector<su3cxx::Matrix> b;
+};
+static Inputs *inputs(long sites) {
+  static Inputs in;
+  if (in.sites == sites) return &in;
+  const su3_matrix *cb;
+  const su3_site *ca = su3_data_get(sites, &cb);
+  if (!ca) return nullptr;
+  in.a.assign((size_t)sites, su3cxx::Site{}), in.b.assign(SU3_LINKS, su3cxx::Matrix{});
+  std::memcpy((void *)in.a.data(), ca, in.a.size() * sizeof(su3cxx::Site));
+  std::memcpy((void *)in.b.data(), cb, in.b.size() * sizeof(su3cxx::Matrix));
+  in.sites = sites;
+  return &in;
+}
+
+// One run: the inputs mapped for the run, a fresh result vector; the timed kernels between.
 struct Run {
   struct su3_setting st;
-  std::vector<su3cxx::Site> a, c;
-  std::vector<su3cxx::Matrix> b;
+  Inputs *in;
+  std::vector<su3cxx::Site> &a;
+  std::vector<su3cxx::Matrix> &b;
+  std::vector<su3cxx::Site> c;
   Seen seen{};
   bool ok = false;
-  Run(const ok_params *p, ok_outcome *o) : st(su3_setting(p, o)) {
-    const su3_matrix *cb;
-    const su3_site *ca = su3_data_get(st.sites, &cb);
-    if (!ca) {
+  Run(const ok_params *p, ok_outcome *o) : st(su3_setting(p, o)), in(inputs(st.sites)), a(in ? in->a : c), b(in ? in->b : empty()) {
+    if (!in) {
       o->error = 1;
       ok_proxy_verdict(o, 0, "su3_cxx: out of host memory");
       return;
     }
-    a.resize((size_t)st.sites), c.resize((size_t)st.sites), b.resize(SU3_LINKS);
-    std::memcpy((void *)a.data(), ca, a.size() * sizeof(su3cxx::Site));
-    std::memcpy((void *)b.data(), cb, b.size() * sizeof(su3cxx::Matrix));
+    c.resize((size_t)st.sites);
     std::memset((void *)c.data(), 0xff, c.size() * sizeof(su3cxx::Site)); // NaN: an unwritten value fails
     ok = true;
+  }
+  static std::vector<su3cxx::Matrix> &empty() {
+    static std::vector<su3cxx::Matrix> none;
+    return none;
   }
   void done(const ok_params *p, ok_outcome *o, double t0, double kernel_s) {
     ok_proxy_this_run()->e2e_seconds = ok_proxy_now() - t0, o->seconds = kernel_s;
@@ -71,7 +93,12 @@ struct Run {
     k0 = ok_proxy_now();
     for (int it = 0; it < iters; ++it) {
       // EXPECT-MODE: Generic-SPMD
+      // EXPECT-MODE[target-clang19-nospmd]: Generic
+      // EXPECT-MODE[target-clang19-noopenmpopt]: Generic
       // EXPECT-REMARK: OMP120
+      // EXPECT-NO-REMARK[target-clang19-nospmd]: OMP120
+      // EXPECT-NO-REMARK[target-clang19-noopenmpopt]: OMP120
+      // EXPECT-REMARK[target-clang19-nospmd]: OMP131
 #pragma omp target teams distribute
       for (int i = 0; i < total_sites; ++i) {
 #pragma omp parallel for collapse(3)
