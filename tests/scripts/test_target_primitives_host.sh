@@ -18,11 +18,12 @@ OMP_NUM_THREADS=4 "$TMP/bench" --run barrier --run atomic_update --run atomic_up
 set -e
 sed -i '/^{"event":/d' "$TMP/out" # the begin/end brackets around each variant
 n=$(grep -c '"kernel"' "$TMP/out")
-# barrier 3 (omp barrier 2, ompx_sync_block spmd), atomic_update 4, strided 2 x 2 strides, capture 2,
-# fence 6 (omp_flush, its store form and the reference's plain form, spmd and generic), reduction 2,
-# critical_add 2
-# (omp_set_lock: the host runtime's lock is a real one).
-[ "$n" = 23 ] || fail "want 23 points, got $n: $(cat "$TMP/out" "$TMP/err" | tail -n 5)"
+# The quick sweep's types are the first listed and double (kernels/common/ok_prim_sweep.c): barrier
+# 3 (omp barrier 2, ompx_sync_block spmd; no type), and x 2 types: atomic_update 4, strided 2 x 2
+# strides, capture 2, fence 6 (omp_flush, its store form and the reference's plain form, spmd and
+# generic), reduction 2, critical_add 2 (omp_set_lock: the host runtime's lock is a real one).
+[ "$n" = 43 ] || fail "want 43 points, got $n: $(cat "$TMP/out" "$TMP/err" | tail -n 5)"
+[ "$(grep -c '"type":"double"' "$TMP/out")" = 20 ] || fail "want 20 double points: $(grep -c '"type":"double"' "$TMP/out")"
 bad=$(grep -v '"verified":true' "$TMP/out" || true)
 [ -z "$bad" ] || fail "points that did not verify: $bad"
 grep -q '"teams":2,"param":"order=seq_cst,ran=2x[1-4]"' "$TMP/out" || fail "actual shape not recorded: $(head -n 3 "$TMP/out")"
