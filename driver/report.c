@@ -223,6 +223,7 @@ int report_write(const char *dir, double slow_ratio, int quiet) {
   report_maps(&r);
   report_ablation(&r);
   report_sync(&r);
+  report_proxy_public(&r);
   remarks_section(&r);
   provenance(&r);
   fputs(script_open_details, r.html);

@@ -87,4 +87,6 @@ void report_sync(struct report *r);
 /* rp_plot into DIR/plots/NAME.svg, creating plots/ first. */
 char *rp_plot_svg(const char *gp, const char *dir, const char *name, int w, int h, const char *script, char *why,
                   size_t nwhy);
+/* report_proxy_public.c: the proxies against the public apps' omp/CUDA figures (issue 22). */
+void report_proxy_public(struct report *r);
 #endif

@@ -21,14 +21,18 @@ int main(void) {
   CHECK(ok_proxy_size_rule(&f, &s, 0, "native-gcc", 0) == 1, "host full");
   /* --size wins everywhere */
   CHECK(ok_proxy_size_rule(&given, &s, 1, "target-clang19", 0) == 7, "--size");
-  CHECK(ok_proxy_passes_rule(&given, 1, "target-clang19") == 1, "--size: one pass");
+  CHECK(ok_proxy_passes_rule(&given, 1, "target-clang19", "rsbench", "spmd") == 1, "--size: one pass");
   /* quick: the quick size, the host size in an ablation configuration */
   CHECK(ok_proxy_size_rule(&q, &s, 1, "target-clang19", 0) == 10, "quick");
   CHECK(ok_proxy_size_rule(&q, &s, 1, "target-clang19-nospmd", 1) == 1, "ablation quick");
-  CHECK(ok_proxy_passes_rule(&q, 1, "target-clang19") == 1, "quick: one pass");
+  CHECK(ok_proxy_passes_rule(&q, 1, "target-clang19", "rsbench", "spmd") == 1, "quick: one pass");
   /* full: target-clang19 and CUDA fill the GPU, then run the comparison size */
   for (const char **c = (const char *[]){"target-clang19", "cuda-nvcc", NULL}; *c; ++c) {
-    CHECK(ok_proxy_passes_rule(&f, 1, *c) == 2, "%s: two passes", *c);
+    CHECK(ok_proxy_passes_rule(&f, 1, *c, "miniqmc", "generic") == 2, "%s: two passes", *c);
+    /* and each public setting of the public forms after them (issue 22): rsbench small and large */
+    CHECK(ok_proxy_passes_rule(&f, 1, *c, "rsbench", "spmd") == 4, "%s: rsbench spmd: four passes", *c);
+    CHECK(ok_proxy_passes_rule(&f, 1, *c, "rsbench", "cuda") == 4, "%s: rsbench cuda: four passes", *c);
+    CHECK(ok_proxy_passes_rule(&f, 1, *c, "rsbench", "generic") == 2, "%s: rsbench generic: two", *c);
     CHECK(ok_proxy_size_rule(&f, &s, 1, *c, 0) == 1000, "%s: pass 0 full", *c);
     CHECK(ok_proxy_size_rule(&f2, &s, 1, *c, 0) == 100, "%s: pass 1 cmp", *c);
   }
@@ -36,8 +40,14 @@ int main(void) {
   for (const char **c = (const char *[]){"target-clang19-cudamode", "target-clang19-noopenmpopt", "target-gcc12", NULL}; *c;
        ++c) {
     int abl = !strncmp(*c, "target-clang19-no", 17);
-    CHECK(ok_proxy_passes_rule(&f, 1, *c) == 1, "%s: one pass", *c);
+    CHECK(ok_proxy_passes_rule(&f, 1, *c, "rsbench", "spmd") == 1, "%s: one pass", *c);
     CHECK(ok_proxy_size_rule(&f, &s, 1, *c, abl) == 100, "%s: cmp", *c);
+  }
+  /* which public setting a pass runs: none for passes 0 and 1 */
+  struct ok_params pp = {0};
+  for (int pass = 0; pass < 5; ++pass) {
+    pp.pass = pass;
+    CHECK(ok_proxy_public(&pp) == (pass < 2 ? -1 : pass - 2), "pass %d: public setting %d", pass, ok_proxy_public(&pp));
   }
   /* the sample: all items up to OK_PROXY_REF_MAX, else one per stride, in range, item 0 and n-1 */
   CHECK(ok_proxy_checked(5) == 5 && ok_proxy_sample(5, 4) == 4, "small n: every item");

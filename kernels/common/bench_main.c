@@ -147,6 +147,7 @@ static void jstat(enum ok_field_id f, double med, double mn, double mx, const ch
 }
 
 void ok_put_long(int field, long v) { kint((enum ok_field_id)field, v); }
+void ok_put_str(int field, const char *v) { kstr((enum ok_field_id)field, v); }
 void ok_put_stat(int field, double median, double min, double max) {
   jstat((enum ok_field_id)field, median, min, max, "%.9g");
 }
@@ -444,12 +445,12 @@ static void print_probe(void) {
 
 /* A whole kernel: quick runs do a tenth of the work (iters 100, not 1000; most of a run is the
  * host's mapping and checking of every element, not the kernel); a family's hooks may ask for
- * more passes (the proxies' second size in a --full GPU run). */
+ * more passes (the proxies' second size and public settings in a --full GPU run). */
 static int run_whole(const struct ok_variant *k, const struct ok_args *a) {
   struct ok_params q = a->p;
   if (!q.full && !a->iters_given) q.iters = q.iters / 10 > 0 ? q.iters / 10 : 1;
   const struct ok_run_hooks *h = hooks_of(k);
-  const int passes = h && h->passes ? h->passes(&q) : 1;
+  const int passes = h && h->passes ? h->passes(&q, k->kernel, k->variant) : 1;
   int r = 0;
   for (q.pass = 0; q.pass < passes; ++q.pass) {
     int rp = run_variant(k, &q, a->runs > 0 ? (int)a->runs : 5, (int)a->warmup, a->runs > 0);

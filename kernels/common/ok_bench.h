@@ -115,7 +115,8 @@ void ok_register(struct ok_variant *v);
 struct ok_run_hooks {
   const char *family;                       /* a kernels.def family */
   int quick_in_ablation;                    /* 1: runs in an ablation configuration's quick study */
-  int (*passes)(const struct ok_params *p); /* runs of each variant (p->pass = 0, 1, ...) */
+  int (*passes)(const struct ok_params *p, const char *kernel, /* runs of a variant (p->pass = 0, 1, ...) */
+                const char *variant);
   void (*run_begin)(void);                  /* before each run, the warm-up too */
   void (*run_end)(int timed);               /* after a run that verified: its timed index, -1 warm-up */
   double (*ops)(double ops_per_iter);       /* operations per run; 0: the kernel's rule */
@@ -125,6 +126,7 @@ struct ok_run_hooks {
 void ok_register_hooks(struct ok_run_hooks *h);
 /* For ok_run_hooks.fields: a field of the record (an enum ok_field_id of ok_record.h). */
 void ok_put_long(int field, long v);
+void ok_put_str(int field, const char *v);
 void ok_put_stat(int field, double median, double min, double max);
 
 /* Model hooks, one set per model harness. */

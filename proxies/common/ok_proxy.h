@@ -44,17 +44,26 @@ long ok_proxy_size(const struct ok_params *p, const struct ok_proxy_sizes *s);
  * ablation configuration (OK_PROXY_TINY_QUICK: its quick study uses the host size). */
 long ok_proxy_size_rule(const struct ok_params *p, const struct ok_proxy_sizes *s, int gpu, const char *config,
                         int ablation);
-/* Size passes of one proxy variant in this build (the bench runs pass 0, then pass 1 if 2, through
- * the proxies' run hooks, ok_proxy_hooks.c): 2 in a --full GPU run of a configuration that fills
- * the GPU, else 1. */
-int ok_proxy_passes(const struct ok_params *p);
-int ok_proxy_passes_rule(const struct ok_params *p, int gpu, const char *config);
+/* Size passes of one proxy variant in this build (the bench runs p->pass = 0, 1, ... through the
+ * proxies' run hooks, ok_proxy_hooks.c): in a --full GPU run of a configuration that fills the
+ * GPU, 2 (full, cmp) + the variant's public settings (ok_proxy_public_settings), else 1. */
+int ok_proxy_passes(const struct ok_params *p, const char *kernel, const char *variant);
+int ok_proxy_passes_rule(const struct ok_params *p, int gpu, const char *config, const char *kernel,
+                         const char *variant);
+/* The public apps' default problems a proxy variant runs after its own sizes under --full (issue
+ * 22, docs/proxies.md): rsbench small and large at 10^7 lookups, in the public form (spmd) and
+ * CUDA. 0 for the others (su3's full size is su3_bench's default problem itself). */
+int ok_proxy_public_settings(const char *kernel, const char *variant);
+/* Which public setting this pass runs (0, 1, ...), or -1 for the proxy's own sizes. */
+int ok_proxy_public(const struct ok_params *p);
 
 /* What a proxy run reports beside its outcome, put on the run's line by the proxies' run hooks
- * (ok_proxy_hooks.c): the problem size that ran and the end-to-end time (mapping and copies,
- * kernel, copy-back; 0 = none). The bench runs one run at a time: this is the current run's. */
+ * (ok_proxy_hooks.c): the problem size that ran, the problem setting beyond size (a point
+ * dimension, the record's param; NULL = none) and the end-to-end time (mapping and copies, kernel,
+ * copy-back; 0 = none). The bench runs one run at a time: this is the current run's. */
 struct ok_proxy_run {
   long size;
+  const char *param;
   double e2e_seconds;
 };
 struct ok_proxy_run *ok_proxy_this_run(void);
@@ -115,6 +124,11 @@ extern const int ok_proxy_num_nucs[OK_PROXY_MATS];
 extern const double ok_proxy_mat_dist[OK_PROXY_MATS];
 /* Copies the tables above into num_nucs and dist; returns the largest nuclide count. */
 int ok_proxy_mat_counts(int *num_nucs, double *dist);
+/* The same for a problem of n_nuclides: the fuel holds 34 nuclides in the "small" problem (68
+ * nuclides) and 321 in the "large" one (355), as in XSBench and RSBench. */
+int ok_proxy_mat_counts_for(long n_nuclides, int *num_nucs, double *dist);
+#define OK_PROXY_NUCLIDES_SMALL 68
+#define OK_PROXY_NUCLIDES_LARGE 355
 /* Each material's nuclides and concentrations (OK_PROXY_MATS x max_nucs) from the stream s: fuel
  * (material 0) holds nuclides 0..num_nucs[0]-1 as in XSBench, the others draw theirs at random
  * from n_nuclides; concentrations uniform in [0, 1). */

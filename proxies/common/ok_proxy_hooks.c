@@ -1,14 +1,16 @@
 /* The proxies' run hooks (ok_bench.h, struct ok_run_hooks), registered for the "proxy" family of
- * kernels.def: a second problem size in a --full GPU run (ok_proxy_passes), operations counted per
- * unit of the size that ran, and that size and the end-to-end time on each run's line. The bench
- * main knows nothing of the proxies beyond these. */
+ * kernels.def: a second problem size and the public settings in a --full GPU run
+ * (ok_proxy_passes), operations counted per unit of the size that ran, and that size, the problem
+ * setting (param) and the end-to-end time on each run's line. The bench main knows nothing of the
+ * proxies beyond these. */
 #include "ok_proxy.h"
 #include "ok_record.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-static long ran_size; /* the last verified run's size */
+static long ran_size;      /* the last verified run's size */
+static const char *ran_param; /* and its problem setting (NULL: none) */
 static double *e2e;   /* per timed run */
 static int e2e_cap;
 
@@ -16,7 +18,7 @@ static void run_begin(void) { memset(ok_proxy_this_run(), 0, sizeof(struct ok_pr
 
 static void run_end(int timed) {
   const struct ok_proxy_run *now = ok_proxy_this_run();
-  ran_size = now->size;
+  ran_size = now->size, ran_param = now->param;
   if (timed < 0) return;
   if (timed >= e2e_cap) {
     int cap = timed + 16;
@@ -34,10 +36,11 @@ static int cmp(const void *a, const void *b) {
   return (x > y) - (x < y);
 }
 
-/* The size that ran and the end-to-end time beside the kernel time. */
+/* The size and setting that ran and the end-to-end time beside the kernel time. */
 static void fields(int runs) {
   if (ran_size <= 0) return;
   ok_put_long(OKF_size, ran_size);
+  if (ran_param) ok_put_str(OKF_param, ran_param);
   if (runs < 1 || runs > e2e_cap) return;
   qsort(e2e, (size_t)runs, sizeof *e2e, cmp);
   double med = runs % 2 ? e2e[runs / 2] : 0.5 * (e2e[runs / 2 - 1] + e2e[runs / 2]);

@@ -5,32 +5,35 @@
 
 #include <stdlib.h>
 
-static struct rs_data rs;
-static int rs_ready;
+static struct rs_data sets[2]; /* small, large */
+static int ready[2], cur;       /* cur: the set rs_verify checks against */
 
-const struct rs_data *rs_data_get(void) {
-  if (rs_ready) return &rs;
-  rs.max_nucs = ok_proxy_mat_counts(rs.num_nucs, rs.dist);
-  size_t nm = (size_t)OK_PROXY_MATS * (size_t)rs.max_nucs;
-  rs.poles = malloc((size_t)RS_NUCLIDES * RS_POLES * sizeof *rs.poles);
-  rs.windows = malloc((size_t)RS_NUCLIDES * RS_WINDOWS * sizeof *rs.windows);
-  rs.k0 = malloc((size_t)RS_NUCLIDES * RS_L * sizeof *rs.k0);
-  rs.mats = calloc(nm, sizeof *rs.mats);
-  rs.concs = calloc(nm, sizeof *rs.concs);
-  if (!rs.poles || !rs.windows || !rs.k0 || !rs.mats || !rs.concs) {
-    free(rs.poles), free(rs.windows), free(rs.k0), free(rs.mats), free(rs.concs);
+static const struct rs_data *make(int large) {
+  struct rs_data *d = &sets[large];
+  if (ready[large]) return d;
+  const long nn = large ? OK_PROXY_NUCLIDES_LARGE : OK_PROXY_NUCLIDES_SMALL;
+  d->n_nuclides = nn;
+  d->max_nucs = ok_proxy_mat_counts_for(nn, d->num_nucs, d->dist);
+  size_t nm = (size_t)OK_PROXY_MATS * (size_t)d->max_nucs;
+  d->poles = malloc((size_t)nn * RS_POLES * sizeof *d->poles);
+  d->windows = malloc((size_t)nn * RS_WINDOWS * sizeof *d->windows);
+  d->k0 = malloc((size_t)nn * RS_L * sizeof *d->k0);
+  d->mats = calloc(nm, sizeof *d->mats);
+  d->concs = calloc(nm, sizeof *d->concs);
+  if (!d->poles || !d->windows || !d->k0 || !d->mats || !d->concs) {
+    free(d->poles), free(d->windows), free(d->k0), free(d->mats), free(d->concs);
     return NULL;
   }
   unsigned long long s = 4242;
   const int per = RS_POLES / RS_WINDOWS;
-  for (int n = 0; n < RS_NUCLIDES; ++n) {
+  for (long n = 0; n < nn; ++n) {
     for (int w = 0; w < RS_WINDOWS; ++w) {
-      struct rs_window *x = &rs.windows[n * RS_WINDOWS + w];
+      struct rs_window *x = &d->windows[n * RS_WINDOWS + w];
       x->t = ok_proxy_u01(&s), x->a = ok_proxy_u01(&s), x->f = ok_proxy_u01(&s);
       x->start = w * per, x->end = (w + 1) * per;
       /* Poles sit in or near their window's energy range. */
       for (int p = x->start; p < x->end; ++p) {
-        struct rs_pole *q = &rs.poles[n * RS_POLES + p];
+        struct rs_pole *q = &d->poles[n * RS_POLES + p];
         q->ea_re = ((double)w + ok_proxy_u01(&s)) / RS_WINDOWS;
         q->ea_im = 0.001 + 0.05 * ok_proxy_u01(&s);
         q->rt_re = 2 * ok_proxy_u01(&s) - 1, q->rt_im = 2 * ok_proxy_u01(&s) - 1;
@@ -39,23 +42,36 @@ const struct rs_data *rs_data_get(void) {
         q->l = (int)(ok_proxy_u01(&s) * RS_L);
       }
     }
-    for (int l = 0; l < RS_L; ++l) rs.k0[n * RS_L + l] = 1.0 + 10.0 * ok_proxy_u01(&s);
+    for (int l = 0; l < RS_L; ++l) d->k0[n * RS_L + l] = 1.0 + 10.0 * ok_proxy_u01(&s);
   }
-  ok_proxy_mat_fill(rs.num_nucs, rs.max_nucs, RS_NUCLIDES, &s, rs.mats, rs.concs);
-  rs_ready = 1;
-  return &rs;
+  ok_proxy_mat_fill(d->num_nucs, d->max_nucs, nn, &s, d->mats, d->concs);
+  ready[large] = 1;
+  return d;
+}
+
+const struct rs_data *rs_data_get(void) { return make(0); }
+
+long rs_setting(const struct ok_params *p, struct ok_outcome *o, const struct rs_data **d) {
+  const int pub = ok_proxy_public(p);
+  cur = pub == 1;
+  *d = make(cur);
+  const long n = pub >= 0 ? RS_PUBLIC_LOOKUPS : ok_proxy_size(p, &rs_sizes);
+  (void)o; /* the run's size and setting go on its line through the proxies' hooks */
+  ok_proxy_this_run()->size = n;
+  ok_proxy_this_run()->param = pub < 0 ? NULL : cur ? "setting=public,problem=large" : "setting=public,problem=small";
+  return n;
 }
 
 /* Sizes in lookups (docs/proxies.md): full: CUDA about 0.1 s on an H200 (3.36 ms at 2^17). */
 const struct ok_proxy_sizes rs_sizes = {1L << 12, 1L << 15, 1L << 16, 1L << 22};
 
 static void ref_one(long i, void *out) {
-  const struct rs_data *d = &rs;
+  const struct rs_data *d = &sets[cur];
   *(unsigned char *)out = rs_lookup(i, d->dist, d->num_nucs, d->mats, d->concs, d->max_nucs, d->poles, d->windows, d->k0);
 }
 
 void rs_verify(const unsigned char *out, long n, struct ok_outcome *o) {
-  static struct ok_proxy_ref ref;
-  ok_proxy_lookup_verify("rsbench", out, n, rs_data_get() ? ok_proxy_ref_get(&ref, n, 1, ref_one) : NULL, RS_CHANNELS,
+  static struct ok_proxy_ref ref[2]; /* per data set: small and large runs may share a size */
+  ok_proxy_lookup_verify("rsbench", out, n, make(cur) ? ok_proxy_ref_get(&ref[cur], n, 1, ref_one) : NULL, RS_CHANNELS,
                          o);
 }

@@ -7,12 +7,13 @@
 #define RSBENCH_DATA_H
 #include "ok_proxy.h"
 
-#define RS_NUCLIDES 68   /* RSBench "small": 68 nuclides ... */
+#define RS_NUCLIDES OK_PROXY_NUCLIDES_SMALL /* RSBench "small": 68 nuclides ("large": 355) ... */
 #define RS_POLES 1000    /* ... 1000 poles each ... */
 #define RS_WINDOWS 100   /* ... in 100 windows */
 #define RS_L 4           /* angular momentum channels (the sigT factors per nuclide) */
 #define RS_CHANNELS 4    /* total, absorption, fission, elastic */
 #define RS_DOPPLER 20.0  /* scales E - pole so both branches of the Faddeeva evaluation run */
+#define RS_PUBLIC_LOOKUPS 10000000L /* RSBench's default lookups (its public settings: small, large) */
 
 struct rs_pole {
   double ea_re, ea_im, rt_re, rt_im, ra_re, ra_im, rf_re, rf_im;
@@ -24,9 +25,10 @@ struct rs_window {
 };
 
 struct rs_data {
-  struct rs_pole *poles;     /* RS_NUCLIDES x RS_POLES */
-  struct rs_window *windows; /* RS_NUCLIDES x RS_WINDOWS */
-  double *k0;                /* RS_NUCLIDES x RS_L phase factors */
+  long n_nuclides;           /* 68 (small) or 355 (large) */
+  struct rs_pole *poles;     /* n_nuclides x RS_POLES */
+  struct rs_window *windows; /* n_nuclides x RS_WINDOWS */
+  double *k0;                /* n_nuclides x RS_L phase factors */
   int num_nucs[OK_PROXY_MATS], max_nucs;
   int *mats;                 /* OK_PROXY_MATS x max_nucs */
   double *concs;
@@ -36,8 +38,12 @@ struct rs_data {
 #ifdef __cplusplus
 extern "C" {
 #endif
-/* The data, generated once per process (about 7 MB). NULL if out of memory. */
+/* The "small" data, generated once per process (about 7 MB). NULL if out of memory. */
 const struct rs_data *rs_data_get(void);
+/* This run's lookups and data: the proxy's sizes on the small data, or a public setting (10^7
+ * lookups, small or large: 355 nuclides, 37 MB); writes size and param into the outcome and
+ * makes rs_verify check against that data. *d is NULL if out of memory. */
+long rs_setting(const struct ok_params *p, struct ok_outcome *o, const struct rs_data **d);
 /* The sizes in lookups (ok_proxy.h). */
 extern const struct ok_proxy_sizes rs_sizes;
 /* Checks per-lookup results (argmax channel + 1; the output must start zeroed) against the host

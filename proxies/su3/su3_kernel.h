@@ -4,31 +4,26 @@
 #define SU3_KERNEL_H
 #include "su3_data.h"
 
-/* c[site][j].e[k][l] = sum over m of a[site][j].e[k][m] * b[j].e[m][l] (complex). A macro as
- * well as a function: clang lowers `teams loop` to parallel work only when its body calls no
- * function (docs/proxies.md), so v4_loop writes the product in the loop body, as su3_bench does. */
-#define SU3_ELEM_AT(site, j, k, l, a, b, c)                                                        \
+/* c[i].link[j].e[k][l] = sum over m of a[i].link[j].e[k][m] * b[j].e[m][l], complex, accumulated
+ * in a local and stored whole as su3_bench does. A macro, written in each loop body as su3_bench
+ * writes it: clang lowers `teams loop` to parallel work only when its body calls no function
+ * (docs/proxies.md). */
+#define SU3_ELEM_AT(i, j, k, l, a, b, c)                                                           \
   do {                                                                                             \
-    const struct su3_matrix *x_ = &(a)[(site) * SU3_LINKS + (j)], *y_ = &(b)[(j)];                 \
-    float re_ = 0, im_ = 0;                                                                        \
+    struct su3_cplx cc_ = {0, 0};                                                                  \
     for (int m_ = 0; m_ < 3; ++m_) {                                                               \
-      re_ += x_->e[k][m_].re * y_->e[m_][l].re - x_->e[k][m_].im * y_->e[m_][l].im;                \
-      im_ += x_->e[k][m_].re * y_->e[m_][l].im + x_->e[k][m_].im * y_->e[m_][l].re;                \
+      const struct su3_cplx x_ = (a)[i].link[j].e[k][m_], y_ = (b)[j].e[m_][l];                    \
+      cc_.re += x_.re * y_.re - x_.im * y_.im;                                                     \
+      cc_.im += x_.re * y_.im + x_.im * y_.re;                                                     \
     }                                                                                              \
-    (c)[(site) * SU3_LINKS + (j)].e[k][l].re = re_;                                                \
-    (c)[(site) * SU3_LINKS + (j)].e[k][l].im = im_;                                                \
+    (c)[i].link[j].e[k][l] = cc_;                                                                  \
   } while (0)
 
-static inline OK_HD void su3_elem_at(long site, int j, int k, int l, const struct su3_matrix *a,
-                                     const struct su3_matrix *b, struct su3_matrix *c) {
-  SU3_ELEM_AT(site, j, k, l, a, b, c);
-}
-
-/* Work item id of sites x SU3_ELEMS: consecutive ids are consecutive elements of one site. */
-static inline OK_HD void su3_elem(long id, const struct su3_matrix *a, const struct su3_matrix *b,
-                                  struct su3_matrix *c) {
-  long site = id / SU3_ELEMS;
-  int r = (int)(id % SU3_ELEMS);
-  su3_elem_at(site, r / 9, (r / 3) % 3, r % 3, a, b, c);
-}
+/* Work item id of sites x SU3_ELEMS (su3_bench's v2 and CUDA): site id / 36, then link, row and
+ * column of the element. */
+#define SU3_ITEM(id, a, b, c)                                                                      \
+  do {                                                                                             \
+    const int i_ = (id) / 36, j_ = ((id) % 36) / 9, k_ = ((id) % 9) / 3, l_ = (id) % 3;            \
+    SU3_ELEM_AT(i_, j_, k_, l_, a, b, c);                                                          \
+  } while (0)
 #endif

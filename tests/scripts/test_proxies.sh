@@ -40,7 +40,7 @@ P="$SRC/proxies"
   "$K/common/bench_main.c" "$K/common/ok_measure.c" "$K/common/ok_values.c" "$K/common/ok_case.c" "$K/omp_target/harness.c" \
   "$P/common/ok_proxy.c" "$P/common/ok_proxy_hooks.c" "$P"/*/*_data.c "$P"/*/omp_target/*.c \
   -lm -L/usr/lib/llvm-19/lib -Wl,-rpath,/usr/lib/llvm-19/lib -o "$TMP/bench" 2>"$TMP/cc.err" || fail "build: $(tail -n 5 "$TMP/cc.err")"
-sizes="xsbench=4096 su3=128 rsbench=256 miniqmc=16"
+sizes="xsbench=4096 su3=32 rsbench=256 miniqmc=16"
 variants=$("$TMP/bench" --list | grep '"family":"proxy"' | sed 's/.*"kernel":"\([a-z0-9]*\)","variant":"\([a-z0-9_]*\)".*/\1\/\2/')
 nv=$(echo "$variants" | wc -w)
 [ "$nv" = 11 ] || fail "want 11 omp_target proxy variants (xsbench 2, su3 5, rsbench 2, miniqmc 2), got $nv: $variants"

@@ -20,10 +20,10 @@ sed -i '/^{"event":/d' "$TMP/out" # the begin/end brackets around each variant
 n=$(grep -c '"kernel"' "$TMP/out")
 # The quick sweep's types are the first listed and double (kernels/common/ok_prim_sweep.c): barrier
 # 3 (omp barrier 2, ompx_sync_block spmd; no type), and x 2 types: atomic_update 4, strided 2 x 2
-# strides, capture 2, fence 4 (omp_flush and its store form, spmd and generic), reduction 2,
-# critical_add 2 (omp_set_lock: the host runtime's lock is a real one).
-[ "$n" = 39 ] || fail "want 39 points, got $n: $(cat "$TMP/out" "$TMP/err" | tail -n 5)"
-[ "$(grep -c '"type":"double"' "$TMP/out")" = 18 ] || fail "want 18 double points: $(grep -c '"type":"double"' "$TMP/out")"
+# strides, capture 2, fence 6 (omp_flush, its store form and the reference's plain form, spmd and
+# generic), reduction 2, critical_add 2 (omp_set_lock: the host runtime's lock is a real one).
+[ "$n" = 43 ] || fail "want 43 points, got $n: $(cat "$TMP/out" "$TMP/err" | tail -n 5)"
+[ "$(grep -c '"type":"double"' "$TMP/out")" = 20 ] || fail "want 20 double points: $(grep -c '"type":"double"' "$TMP/out")"
 bad=$(grep -v '"verified":true' "$TMP/out" || true)
 [ -z "$bad" ] || fail "points that did not verify: $bad"
 grep -q '"teams":2,"param":"order=seq_cst,ran=2x[1-4]"' "$TMP/out" || fail "actual shape not recorded: $(head -n 3 "$TMP/out")"
@@ -38,4 +38,6 @@ shapes=$(grep '"status"' "$TMP/out2" | grep -o '"threads":[0-9]*,"teams":[0-9]*'
 [ "$shapes" = '"threads":128,"teams":128 ' ] || fail "--teams 128 --threads 128 ran shapes: $shapes"
 grep -q '"variant":"omp_flush_store_spmd".*"param":"stores=array,stride=1,ran=2x[1-4]".*"detail":"every thread'"'"'s element holds its last store' "$TMP/out" ||
   fail "store-form fence not checked: $(grep omp_flush_store "$TMP/out" | head -n 1)"
+grep -q '"variant":"plain_rmw_generic".*"param":"workload=reference,rmw=plain,stride=1,ran=2x[1-4]".*"detail":"both arrays' "$TMP/out" ||
+  fail "reference-form fence not checked: $(grep plain_rmw "$TMP/out" | head -n 1)"
 pass "$n host-run points of the omp_target primitive harness verified"

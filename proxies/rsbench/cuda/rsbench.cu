@@ -17,16 +17,16 @@ __global__ void rsbench_kernel(long n, const double *dist, const int *nn, const 
 }
 
 static void rsbench_cuda(const struct ok_params *p, struct ok_outcome *o) {
-  const long n = ok_proxy_size(p, &rs_sizes);
-  const struct rs_data *d = rs_data_get();
+  const struct rs_data *d;
+  const long n = rs_setting(p, o, &d);
   unsigned char *out = ok_proxy_lookups_new("rsbench", d, n, o);
   if (!out) return;
   const size_t nm = (size_t)OK_PROXY_MATS * d->max_nucs;
   const unsigned blocks = ok_proxy_blocks(n, RS_BLOCK);
   ok_proxy_cuda_run r;
-  const rs_pole *poles = r.copy(d->poles, (size_t)RS_NUCLIDES * RS_POLES);
-  const rs_window *windows = r.copy(d->windows, (size_t)RS_NUCLIDES * RS_WINDOWS);
-  const double *k0 = r.copy(d->k0, (size_t)RS_NUCLIDES * RS_L), *concs = r.copy(d->concs, nm);
+  const rs_pole *poles = r.copy(d->poles, (size_t)d->n_nuclides * RS_POLES);
+  const rs_window *windows = r.copy(d->windows, (size_t)d->n_nuclides * RS_WINDOWS);
+  const double *k0 = r.copy(d->k0, (size_t)d->n_nuclides * RS_L), *concs = r.copy(d->concs, nm);
   const double *dist = r.copy(d->dist, OK_PROXY_MATS);
   const int *mats = r.copy(d->mats, nm), *nn = r.copy(d->num_nucs, OK_PROXY_MATS);
   unsigned char *dout = r.fill<unsigned char>((size_t)n, 0); /* an unwritten lookup fails */

@@ -5,8 +5,8 @@
 #include <omp.h>
 
 static void rsbench_host(const struct ok_params *p, struct ok_outcome *o) {
-  const long n = ok_proxy_size(p, &rs_sizes);
-  const struct rs_data *d = rs_data_get();
+  const struct rs_data *d;
+  const long n = rs_setting(p, o, &d);
   unsigned char *out = ok_proxy_lookups_new("rsbench", d, n, o);
   if (!out) return;
   int threads = 0;

@@ -15,16 +15,16 @@
 /* The run's mapping: the data in, the zeroed results out. */
 static struct ok_proxy_omp rs_run(const struct rs_data *d, unsigned char *out, long n) {
   const long nm = OK_PROXY_MATS * d->max_nucs;
-  return (struct ok_proxy_omp){{OK_PROXY_ARRAY(d->poles, RS_NUCLIDES * RS_POLES),
-                                OK_PROXY_ARRAY(d->windows, RS_NUCLIDES * RS_WINDOWS), OK_PROXY_ARRAY(d->k0, RS_NUCLIDES * RS_L),
+  return (struct ok_proxy_omp){{OK_PROXY_ARRAY(d->poles, d->n_nuclides * RS_POLES),
+                                OK_PROXY_ARRAY(d->windows, d->n_nuclides * RS_WINDOWS), OK_PROXY_ARRAY(d->k0, d->n_nuclides * RS_L),
                                 OK_PROXY_ARRAY(d->mats, nm), OK_PROXY_ARRAY(d->concs, nm),
                                 OK_PROXY_ARRAY(d->num_nucs, OK_PROXY_MATS), OK_PROXY_ARRAY(d->dist, OK_PROXY_MATS)},
                                OK_PROXY_ARRAY(out, n), 7};
 }
 
 static void rsbench_spmd(const struct ok_params *p, struct ok_outcome *o) {
-  const long n = ok_proxy_size(p, &rs_sizes);
-  const struct rs_data *d = rs_data_get();
+  const struct rs_data *d;
+  const long n = rs_setting(p, o, &d);
   unsigned char *out = ok_proxy_lookups_new("rsbench", d, n, o);
   if (!out) return;
   struct ok_proxy_omp r = rs_run(d, out, n);
@@ -52,8 +52,8 @@ OK_REGISTER(rsbench, spmd, "spmd", "host clock around the target region (kernel)
             rsbench_spmd)
 
 static void rsbench_generic(const struct ok_params *p, struct ok_outcome *o) {
-  const long n = ok_proxy_size(p, &rs_sizes);
-  const struct rs_data *d = rs_data_get();
+  const struct rs_data *d;
+  const long n = rs_setting(p, o, &d);
   unsigned char *out = ok_proxy_lookups_new("rsbench", d, n, o);
   if (!out) return;
   struct ok_proxy_omp r = rs_run(d, out, n);

@@ -1,47 +1,49 @@
-/* SU3-like proxy, CUDA reference: one thread per output element (36 per site), 128 per block,
- * SU3_REPS launches timed by events; end to end adds allocation and copies. */
+/* SU3-like proxy, CUDA reference in su3_bench's CUDA form: one thread per output element (36 per
+ * site), 128 threads per block (su3_bench's default), blocks = sites x 36 / 128 rounded up,
+ * `iters` launches timed by events; end to end adds allocation and copies. */
 #include "../su3_data.h"
 #include "../su3_kernel.h"
 #include "ok_proxy_cuda.cuh"
 
 #include <cstdlib>
+#include <cstring>
 
 #define SU3_BLOCK 128
 
-__global__ void su3_kernel(long total, const su3_matrix *a, const su3_matrix *b, su3_matrix *c, int *on) {
+__global__ void su3_kernel(const su3_site *__restrict__ a, const su3_matrix *__restrict__ b, su3_site *__restrict__ c,
+                           int total_sites, int *on) {
   ok_proxy_mark(on);
-  long id = blockIdx.x * (long)blockDim.x + threadIdx.x;
-  if (id < total) su3_elem(id, a, b, c);
+  int id = blockDim.x * blockIdx.x + threadIdx.x;
+  if (id / 36 < total_sites) SU3_ITEM(id, a, b, c);
 }
 
 static void su3_cuda(const struct ok_params *p, struct ok_outcome *o) {
-  const long sites = ok_proxy_size(p, &su3_sizes);
-  const int reps = su3_reps(sites);
-  const su3_matrix *b, *a = su3_data_get(sites, &b);
-  const size_t n = (size_t)sites * SU3_LINKS;
-  su3_matrix *c = (su3_matrix *)malloc(n * sizeof *c);
+  const struct su3_setting st = su3_setting(p, o);
+  const su3_matrix *b;
+  const su3_site *a = su3_data_get(st.sites, &b);
+  su3_site *c = (su3_site *)malloc((size_t)st.sites * sizeof *c);
   if (!a || !c) {
     free(c);
     o->error = 1;
     ok_proxy_verdict(o, 0, "su3: out of host memory");
     return;
   }
-  const long total = sites * SU3_ELEMS;
-  const unsigned blocks = ok_proxy_blocks(total, SU3_BLOCK);
+  const unsigned blocks = ok_proxy_blocks(st.sites * SU3_ELEMS, SU3_BLOCK);
   ok_proxy_cuda_run r;
-  const su3_matrix *da = r.copy(a, n), *db = r.copy(b, SU3_LINKS);
-  su3_matrix *dc = r.fill<su3_matrix>(n, 0xff); /* NaN: an unwritten value fails */
+  const su3_site *da = r.copy(a, (size_t)st.sites);
+  const su3_matrix *db = r.copy(b, SU3_LINKS);
+  su3_site *dc = r.fill<su3_site>((size_t)st.sites, 0xff); /* NaN: an unwritten value fails */
   if (r.ok()) {
     r.start();
-    for (int rep = 0; rep < reps; ++rep) su3_kernel<<<blocks, SU3_BLOCK>>>(total, da, db, dc, r.on);
+    for (int it = 0; it < st.iters; ++it) su3_kernel<<<blocks, SU3_BLOCK>>>(da, db, dc, (int)st.sites, r.on);
     r.stop();
   }
-  if (!r.finish(c, dc, n, blocks, SU3_BLOCK, o)) {
-    o->ops = (double)sites * SU3_LINKS * reps;
-    if (p->inject_fault) c[0].e[0][0].re += 1.0f;
-    su3_verify(c, sites, o);
+  if (!r.finish(c, dc, (size_t)st.sites, blocks, SU3_BLOCK, o)) {
+    o->ops = (double)st.sites * SU3_LINKS * st.iters;
+    if (p->inject_fault) c[0].link[0].e[0][0].re += 1;
+    su3_verify(c, st.sites, o);
   }
   free(c);
 }
-OK_REGISTER(su3, cuda, "cuda", "CUDA events around SU3_REPS launches (kernel); e2e: host clock around alloc, copies, kernels",
+OK_REGISTER(su3, cuda, "cuda", "CUDA events around the iterations' launches (kernel); e2e: host clock around alloc, copies, kernels",
             su3_cuda)

@@ -1,0 +1,52 @@
+// SU3-like proxy in C++, in su3_bench's own idiom (issue 21 §2): a complex class template with
+// operators, matrix and site structs assigned whole, std::vector storage. The site has the C
+// proxy's layout (su3_data.h, checked below), so both share the data, the host reference and the
+// verification. Included by the omp_target (declare target) and CUDA (__host__ __device__) files.
+#ifndef SU3_CXX_HPP
+#define SU3_CXX_HPP
+#include "su3_data.h"
+
+#include <cstddef>
+
+#ifdef __CUDACC__
+#define SU3_CXX_HD __host__ __device__
+#else
+#define SU3_CXX_HD
+#endif
+
+namespace su3cxx {
+template <typename T> struct Complex {
+  T re, im;
+  SU3_CXX_HD Complex &operator+=(const Complex &o) {
+    re += o.re, im += o.im;
+    return *this;
+  }
+  SU3_CXX_HD friend Complex operator*(const Complex &a, const Complex &b) {
+    return Complex{a.re * b.re - a.im * b.im, a.re * b.im + a.im * b.re};
+  }
+};
+using Complx = Complex<su3_real>;
+struct Matrix {
+  Complx e[3][3];
+};
+struct Site {
+  Matrix link[SU3_LINKS];
+  int x, y, z, t, index;
+  char parity;
+  int pad[SU3_PAD];
+} __attribute__((aligned(16)));
+static_assert(sizeof(Site) == sizeof(su3_site) && offsetof(Site, index) == offsetof(su3_site, index),
+              "the C++ site must have the C proxy's layout");
+static_assert(sizeof(Matrix) == sizeof(su3_matrix), "the C++ matrix must have the C proxy's layout");
+
+} // namespace su3cxx
+
+// One element, written in each loop body as su3_bench writes it: accumulate in a local complex
+// (operator* and operator+=), assign it whole.
+#define SU3_CXX_ELEM(a, b, c, i, j, k, l)                                                          \
+  do {                                                                                             \
+    su3cxx::Complx cc = {0, 0};                                                                    \
+    for (int m = 0; m < 3; ++m) cc += (a)[i].link[j].e[k][m] * (b)[j].e[m][l];                     \
+    (c)[i].link[j].e[k][l] = cc;                                                                   \
+  } while (0)
+#endif
