@@ -11,6 +11,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "ok_bench.h"
 #include "ok_record.h"
+#include "ok_status.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -116,11 +117,11 @@ static void print_build(void) {
   kstr(OKF_flags_hash, h);
 }
 
-/* Every status a line carries goes through here (one place to map it to the record's vocabulary). */
-static void ok_emit_status(const char *status) { kstr(OKF_status, status); }
+/* Every status a line carries is a name of the one table (ok_status.def); the why goes to `error`. */
+static void ok_emit_status(enum ok_status status) { kstr(OKF_status, ok_status_name(status)); }
 
 /* The head every result line starts with: context, the variant's identity, its status. */
-static void line_head(const struct ok_variant *v, const char *status) {
+static void line_head(const struct ok_variant *v, enum ok_status status) {
   putchar('{');
   print_common();
   kstr(OKF_kernel, v->kernel);
@@ -153,17 +154,17 @@ void ok_put_stat(int field, double median, double min, double max) {
 }
 
 void ok_emit_point(const struct ok_variant *v, const struct ok_params *p, const struct ok_point *pt) {
-  const char *status = "ok";
+  enum ok_status status = OK_ST_OK;
   char why[256] = "";
-  if (pt->ran_on_host) status = "ran on host", snprintf(why, sizeof why, "%s", pt->detail);
-  else if (pt->error) status = "error", snprintf(why, sizeof why, "%s", pt->detail);
-  else if (!pt->verified) status = "wrong result", snprintf(why, sizeof why, "%s", pt->detail);
+  if (pt->ran_on_host) status = OK_ST_RAN_ON_HOST, snprintf(why, sizeof why, "%s", pt->detail);
+  else if (pt->error) status = OK_ST_ERROR, snprintf(why, sizeof why, "%s", pt->detail);
+  else if (!pt->verified) status = OK_ST_WRONG_RESULT, snprintf(why, sizeof why, "%s", pt->detail);
   else if (pt->measured && pt->st.per_op_median <= 0) {
-    status = "not measured: test not slower than baseline";
-    snprintf(why, sizeof why, "median test %.6g <= median baseline %.6g %s after %d retries", pt->st.test_median,
-             pt->st.base_median, pt->unit, pt->st.retries);
+    status = OK_ST_NOT_MEASURED;
+    snprintf(why, sizeof why, "test not slower than baseline: median test %.6g <= median baseline %.6g %s after %d retries",
+             pt->st.test_median, pt->st.base_median, pt->unit, pt->st.retries);
   }
-  int ok = !strcmp(status, "ok");
+  int ok = status == OK_ST_OK;
   ++ok_points;
   /* A wrong result on a GPU may come from a trap or a broken team: the device state is suspect. */
   if ((pt->error || !pt->verified) && !pt->ran_on_host && ok_model_needs_gpu()) ok_gpu_error = 1;
@@ -257,7 +258,7 @@ static int run_variant(const struct ok_variant *v, const struct ok_params *p, in
   double slow_run_s = 0; /* > 0: this first timed run cut the timed runs (ok_slow_runs) */
   double *t = calloc((size_t)runs, sizeof *t);
   if (!t) return 2;
-  const char *status = "ok";
+  enum ok_status status = OK_ST_OK;
   char why[256] = "";
   int total = warmup + runs, last_threads = 0, last_teams = 0;
   for (int r = 0; r < total; ++r) {
@@ -268,19 +269,19 @@ static int run_variant(const struct ok_variant *v, const struct ok_params *p, in
     v->fn(p, &o);
     const double wall = wall_now() - w0; /* the run's whole cost: mapping and checking too */
     if (o.error) {
-      status = "error";
+      status = OK_ST_ERROR;
       if (ok_model_needs_gpu()) ok_gpu_error = 1;
       snprintf(why, sizeof why, "%s", o.detail);
       break;
     }
     if (!o.verified) {
-      status = "wrong result";
+      status = OK_ST_WRONG_RESULT;
       if (ok_model_needs_gpu() && o.on_device == 1) ok_gpu_error = 1; /* on the host: nothing to poison */
       snprintf(why, sizeof why, "%s", o.detail);
       break;
     }
     if (ok_model_needs_gpu() && o.on_device != 1) {
-      status = "ran on host";
+      status = OK_ST_RAN_ON_HOST;
       snprintf(why, sizeof why, "omp_is_initial_device() was true inside the target region");
       break;
     }
@@ -297,7 +298,7 @@ static int run_variant(const struct ok_variant *v, const struct ok_params *p, in
       if (n < runs) runs = n, total = warmup + runs, slow_run_s = run_s;
     }
   }
-  int ok = strcmp(status, "ok") == 0;
+  int ok = status == OK_ST_OK;
   line_head(v, status);
   if (!ok) kstr(OKF_error, why);
   kbool(OKF_verified, o.verified && !o.error);
@@ -468,16 +469,16 @@ static int run_one(const struct ok_variant *k, struct ok_args *a, int *unmatched
    * size); the cases say so (a skip, not a failure) and run with --full. */
   const struct ok_run_hooks *h = hooks_of(k);
   if (!a->p.full && !(h && h->quick_in_ablation)) {
-    line_head(k, "skipped: an ablation configuration runs its cases with --full only");
+    line_head(k, OK_ST_SKIPPED);
+    kstr(OKF_error, "an ablation configuration runs its cases with --full only");
     fputs("}\n", stdout);
     marker("end", k, 0);
     return 0;
   }
 #endif
   if (k->not_built) { /* an outcome, not a failure: the driver shows it beside the others */
-    char st[256];
-    snprintf(st, sizeof st, "not built: %s", k->not_built);
-    line_head(k, st);
+    line_head(k, OK_ST_NOT_BUILT);
+    kstr(OKF_error, k->not_built);
     print_build();
     fputs("}\n", stdout);
   } else if (k->sweep) {
@@ -559,13 +560,13 @@ int main(int argc, char **argv) {
 
 /* A rate point (ok_bench.h): time_s and rate from `runs` whole-kernel timings. */
 void ok_emit_rate(const struct ok_variant *v, const struct ok_params *p, struct ok_rate *r) {
-  const char *status = "ok";
+  enum ok_status status = OK_ST_OK;
   char why[256] = "";
-  if (r->ran_on_host) status = "ran on host", snprintf(why, sizeof why, "%s", r->detail);
-  else if (r->error) status = "error", snprintf(why, sizeof why, "%s", r->detail);
-  else if (!r->verified) status = "wrong result", snprintf(why, sizeof why, "%s", r->detail);
-  else if (r->runs < 1 || r->work <= 0) status = "error", snprintf(why, sizeof why, "no timed run");
-  int ok = !strcmp(status, "ok");
+  if (r->ran_on_host) status = OK_ST_RAN_ON_HOST, snprintf(why, sizeof why, "%s", r->detail);
+  else if (r->error) status = OK_ST_ERROR, snprintf(why, sizeof why, "%s", r->detail);
+  else if (!r->verified) status = OK_ST_WRONG_RESULT, snprintf(why, sizeof why, "%s", r->detail);
+  else if (r->runs < 1 || r->work <= 0) status = OK_ST_ERROR, snprintf(why, sizeof why, "no timed run");
+  int ok = status == OK_ST_OK;
   ++ok_points;
   if ((r->error || !r->verified) && !r->ran_on_host && ok_model_needs_gpu()) ok_gpu_error = 1;
   line_head(v, status);
