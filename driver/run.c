@@ -929,289 +929,365 @@ static void timing_variants(json_t *timing, json_t *done_set) {
   json_object_set_new(timing, "variants_s", vs);
 }
 
-int cmd_run(int argc, char **argv) {
-  struct run_opts o = {0};
-  if (parse_opts(argc, argv, &o)) return OK_EXIT_USAGE;
+/* One study's state, which cmd_run's phases (start, folder, plan, batches, end) pass along. */
+struct run_state {
+  struct run_opts o;
   struct ok_manifest m;
-  if (ok_manifest_load(&m)) return OK_EXIT_USAGE;
-  json_t *resumed_prov = NULL; /* --resume: DIR's provenance, whose strings o now points into */
-  if (o.resume) {
-    struct stat sb;
-    if (stat(o.resume, &sb) || !S_ISDIR(sb.st_mode) || access(o.resume, W_OK)) {
-      ok_err("run: --resume %s: no such writable result folder", o.resume);
-      ok_manifest_free(&m);
+  json_t *resumed_prov; /* --resume: DIR's provenance, whose strings o now points into */
+  char dir[PATH_MAX];
+  json_t *done_set; /* done_key -> seconds: the finished variant runs (done.jsonl) */
+  int failures;
+  struct study st;
+  json_t *timing, *tcfg; /* timing.json; its per-configuration batch seconds */
+  FILE *res, *done;      /* results.jsonl, done.jsonl */
+  json_t *gpu, *plan, *tplan;
+  int total, idx;
+  struct plan_answer *ans; /* plan_prefetch's answers, one per configuration (NULL: ask in turn) */
+};
+
+/* Each name of --configs is a configuration of the manifest; else one usage error. */
+static int check_config_names(const char *configs, const struct ok_manifest *m) {
+  for (const char *p = configs; p && *p;) {
+    const char *e = strchr(p, ',');
+    int len = e ? (int)(e - p) : (int)strlen(p), found = 0;
+    for (int i = 0; i < m->n; ++i)
+      if ((int)strlen(m->configs[i].name) == len && !strncmp(m->configs[i].name, p, (size_t)len)) found = 1;
+    if (!found) {
+      ok_err("run: unknown configuration '%.*s' (see ompkit list --configs)", len, p);
       return OK_EXIT_USAGE;
     }
-    if (!(resumed_prov = resume_options(&o, &m))) {
-      ok_manifest_free(&m);
+    if (!e) break;
+    p = e + 1;
+  }
+  return 0;
+}
+
+/* Options, manifest, --resume's folder and options, known defects. Returns an exit status, or -1
+ * to go on. */
+static int start_run(struct run_state *s, int argc, char **argv) {
+  struct run_opts *o = &s->o;
+  if (parse_opts(argc, argv, o)) return OK_EXIT_USAGE;
+  if (ok_manifest_load(&s->m)) return OK_EXIT_USAGE;
+  if (o->resume) {
+    struct stat sb;
+    if (stat(o->resume, &sb) || !S_ISDIR(sb.st_mode) || access(o->resume, W_OK)) {
+      ok_err("run: --resume %s: no such writable result folder", o->resume);
+      ok_manifest_free(&s->m);
+      return OK_EXIT_USAGE;
+    }
+    if (!(s->resumed_prov = resume_options(o, &s->m))) {
+      ok_manifest_free(&s->m);
       return OK_EXIT_USAGE;
     }
   }
   char kderr[1024];
-  if (!(g_kd = kd_load(&m, NULL, kderr, sizeof kderr)))
+  if (!(g_kd = kd_load(&s->m, NULL, kderr, sizeof kderr)))
     fprintf(stderr, "ompkit: run: warning: known defects not read (%s): every failure counts\n", kderr);
-  o.tty = isatty(STDOUT_FILENO);
-  o.t0 = ok_now();
+  o->tty = isatty(STDOUT_FILENO);
+  o->t0 = ok_now();
   /* Inherited by every bench (and the GPU probes), so --gpu picks the device everywhere. */
-  if (o.gpu) setenv("CUDA_VISIBLE_DEVICES", o.gpu, 1);
-  if (o.configs)
-    for (const char *p = o.configs; *p;) {
-      const char *e = strchr(p, ',');
-      int len = e ? (int)(e - p) : (int)strlen(p), found = 0;
-      for (int i = 0; i < m.n; ++i)
-        if ((int)strlen(m.configs[i].name) == len && !strncmp(m.configs[i].name, p, (size_t)len)) found = 1;
-      if (!found) {
-        ok_err("run: unknown configuration '%.*s' (see ompkit list --configs)", len, p);
-        return OK_EXIT_USAGE;
-      }
-      if (!e) break;
-      p = e + 1;
-    }
+  if (o->gpu) setenv("CUDA_VISIBLE_DEVICES", o->gpu, 1);
+  return check_config_names(o->configs, &s->m) ? OK_EXIT_USAGE : -1;
+}
 
-  char stamp[64], dir[PATH_MAX], path[PATH_MAX];
-  json_t *done_set = NULL;
-  int failures = 0;
-  if (o.resume) {
-    snprintf(dir, sizeof dir, "%s", o.resume);
+/* The result folder: --resume's, pruned to what finished, or a new <out>/<stamp> that
+ * <out>/latest points to. Returns an exit status, or -1 to go on. */
+static int open_folder(struct run_state *s) {
+  char *dir = s->dir;
+  if (s->o.resume) {
+    snprintf(dir, sizeof s->dir, "%s", s->o.resume);
     /* Keep what finished; drop a cut-off variant's lines (it runs again) and the configurations'
      * own lines (planning writes them again). */
-    done_set = load_done(dir);
+    s->done_set = load_done(dir);
     long kept, dropped;
-    if (prune_results(dir, done_set, 0, &kept, &dropped, &failures)) {
+    if (prune_results(dir, s->done_set, 0, &kept, &dropped, &s->failures)) {
       ok_err("run: --resume %s: cannot rewrite results.jsonl", dir);
-      json_decref(done_set);
-      json_decref(resumed_prov);
-      ok_manifest_free(&m);
+      json_decref(s->done_set);
+      json_decref(s->resumed_prov);
+      ok_manifest_free(&s->m);
       return OK_EXIT_USAGE;
     }
     printf("ompkit: resuming the study in %s: %zu variant run(s) finished (%ld line(s) kept, %ld dropped)\n", dir,
-           json_object_size(done_set), kept, dropped);
-  } else {
-    time_t now = time(NULL);
-    strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", gmtime(&now));
-    snprintf(dir, sizeof dir, "%s/%s", o.out, stamp);
-    for (int k = 2; access(dir, F_OK) == 0; ++k) snprintf(dir, sizeof dir, "%s/%s-%d", o.out, stamp, k);
-    if (ok_mkdirs(dir)) {
-      ok_err("cannot create %s: %s", dir, strerror(errno));
-      return OK_EXIT_USAGE;
-    }
-    /* results/latest -> <stamp>, replaced atomically. */
-    char link_tmp[PATH_MAX], link_path[PATH_MAX];
-    snprintf(link_tmp, sizeof link_tmp, "%s/.latest.%d", o.out, (int)getpid());
-    snprintf(link_path, sizeof link_path, "%s/latest", o.out);
-    const char *base = strrchr(dir, '/') + 1;
-    if (symlink(base, link_tmp) || rename(link_tmp, link_path)) unlink(link_tmp);
-    printf("ompkit: results in %s\n", dir);
-    done_set = json_object();
+           json_object_size(s->done_set), kept, dropped);
+    return -1;
   }
+  char stamp[64];
+  const char *out = s->o.out;
+  time_t now = time(NULL);
+  strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", gmtime(&now));
+  snprintf(dir, sizeof s->dir, "%s/%s", out, stamp);
+  for (int k = 2; access(dir, F_OK) == 0; ++k) snprintf(dir, sizeof s->dir, "%s/%s-%d", out, stamp, k);
+  if (ok_mkdirs(dir)) {
+    ok_err("cannot create %s: %s", dir, strerror(errno));
+    return OK_EXIT_USAGE;
+  }
+  /* results/latest -> <stamp>, replaced atomically. */
+  char link_tmp[PATH_MAX], link_path[PATH_MAX];
+  snprintf(link_tmp, sizeof link_tmp, "%s/.latest.%d", out, (int)getpid());
+  snprintf(link_path, sizeof link_path, "%s/latest", out);
+  const char *base = strrchr(dir, '/') + 1;
+  if (symlink(base, link_tmp) || rename(link_tmp, link_path)) unlink(link_tmp);
+  printf("ompkit: results in %s\n", dir);
+  s->done_set = json_object();
+  return -1;
+}
 
+/* Compile data for the selected configurations, timing.json's first fields, and the folder's
+ * results.jsonl and done.jsonl opened to append. Returns an exit status, or -1 to go on. */
+static int open_study(struct run_state *s) {
   struct utsname un;
   if (!uname(&un)) snprintf(g_host, sizeof g_host, "%s", un.nodename);
-  struct study st;
-  study_init(&st, dir);
+  study_init(&s->st, s->dir);
   double t_phase = ok_now();
   /* Compile data (SASS listings above all) only for the configurations this study runs. */
-  for (int i = 0; i < m.n; ++i)
-    m.configs[i].unselected = !in_list(o.configs, m.configs[i].name) || !in_list(o.models, m.configs[i].model);
-  study_compile_data(&st, &m);
-  study_write_compile(&st);
+  for (int i = 0; i < s->m.n; ++i)
+    s->m.configs[i].unselected = !in_list(s->o.configs, s->m.configs[i].name) || !in_list(s->o.models, s->m.configs[i].model);
+  study_compile_data(&s->st, &s->m);
+  study_write_compile(&s->st);
   /* Where the study's time went, written as timing.json: the kit's own speed is a result too. */
-  json_t *timing = json_object(), *tcfg = json_object();
-  json_object_set_new(timing, "sweep", json_string(o.sweep));
-  json_object_set_new(timing, "compile_data_s", json_real(ok_now() - t_phase));
-  json_object_set_new(timing, "build", ok_build_times(&m)); /* what each configuration costs to build */
+  s->timing = json_object();
+  s->tcfg = json_object();
+  json_object_set_new(s->timing, "sweep", json_string(s->o.sweep));
+  json_object_set_new(s->timing, "compile_data_s", json_real(ok_now() - t_phase));
+  json_object_set_new(s->timing, "build", ok_build_times(&s->m)); /* what each configuration costs to build */
 
-  snprintf(path, sizeof path, "%s/results.jsonl", dir);
-  FILE *res = fopen(path, "a");
-  snprintf(path, sizeof path, "%s/done.jsonl", dir);
-  FILE *done = res ? fopen(path, "a") : NULL;
-  if (!res || !done) {
+  char path[PATH_MAX];
+  snprintf(path, sizeof path, "%s/results.jsonl", s->dir);
+  s->res = fopen(path, "a");
+  snprintf(path, sizeof path, "%s/done.jsonl", s->dir);
+  s->done = s->res ? fopen(path, "a") : NULL;
+  if (!s->res || !s->done) {
     ok_err("cannot open %s: %s", path, strerror(errno));
     return OK_EXIT_USAGE;
   }
+  return -1;
+}
 
-  /* Plan: which configs run, which variants. Each configuration's share (its bench's --probe,
-   * --info and --list processes: a GPU runtime starts in each) goes to timing.json. */
-  json_t *gpu = NULL;
-  int total = 0, idx = 0;
-  json_t *plan = json_array(), *tplan = json_object();
-  g_infos = json_object();
-  double t_plan = ok_now(), tc;
-  /* Every runnable configuration's --probe, --info and --list at once (plan_prefetch.h); the loop
-   * below takes the answers in its order (and asks itself where none was fetched). */
-  struct plan_answer *ans = calloc((size_t)(m.n > 0 ? m.n : 1), sizeof *ans);
-  char *(*aenv)[16] = calloc((size_t)(m.n > 0 ? m.n : 1), sizeof *aenv);
-  char (*astore)[1024] = calloc((size_t)(m.n > 0 ? m.n : 1), sizeof *astore);
-  if (ans && aenv && astore) {
-    for (int i = 0; i < m.n; ++i) {
-      const struct ok_config *c = &m.configs[i];
-      if (!in_list(o.configs, c->name) || !in_list(o.models, c->model) || !c->enabled || c->not_runnable[0] ||
-          (c->full_only && !strcmp(o.sweep, "quick") && !o.configs))
-        continue;
-      char ptext[1200];
-      config_env(c, aenv[i], astore[i], sizeof astore[i], ptext, sizeof ptext);
-      ans[i].probe_env = aenv[i][0] ? aenv[i] : NULL;
-      ans[i].bench = c->bench;
-      ans[i].needs_gpu = c->needs_gpu;
-    }
-    plan_prefetch(ans, m.n);
-    json_object_set_new(timing, "plan_prefetch_s", json_real(ok_now() - t_plan));
+/* Whether the quick study leaves this configuration out (it runs with --full or --configs). */
+static int quick_skips(const struct run_opts *o, const struct ok_config *c) {
+  return c->full_only && !strcmp(o->sweep, "quick") && !o->configs;
+}
+
+/* Every runnable configuration's --probe, --info and --list at once (plan_prefetch.h); the
+ * planning loop takes the answers in its order (and asks itself where none was fetched). */
+static void prefetch_answers(struct run_state *s, char *(*aenv)[16], char (*astore)[1024], double t_plan) {
+  for (int i = 0; i < s->m.n; ++i) {
+    const struct ok_config *c = &s->m.configs[i];
+    if (!in_list(s->o.configs, c->name) || !in_list(s->o.models, c->model) || !c->enabled || c->not_runnable[0] ||
+        quick_skips(&s->o, c))
+      continue;
+    char ptext[1200];
+    config_env(c, aenv[i], astore[i], sizeof astore[i], ptext, sizeof ptext);
+    s->ans[i].probe_env = aenv[i][0] ? aenv[i] : NULL;
+    s->ans[i].bench = c->bench;
+    s->ans[i].needs_gpu = c->needs_gpu;
   }
-  tc = ok_now();
-  for (int i = 0; i < m.n; ++i) {
-    const struct ok_config *c = &m.configs[i];
-    /* The loop leaves by many `continue`s: the previous configuration's share is closed here. */
-    if (i > 0 && ok_now() - tc > 0.05) json_object_set_new(tplan, m.configs[i - 1].name, json_real(ok_now() - tc));
-    tc = ok_now();
-    if (!in_list(o.configs, c->name) || !in_list(o.models, c->model)) continue;
-    if (o.compile_only) { /* compile.jsonl holds what this configuration is about */
-      json_t *j = status_line(c, NULL, NULL, OK_ST_SKIPPED, "compile data only (--compile-only)");
-      append_line(res, j);
-      json_decref(j);
-      continue;
-    }
-    if (!c->enabled) {
-      printf("ompkit: %s: disabled (%s)\n", c->name, c->reason);
-      json_t *j = status_line(c, NULL, NULL, OK_ST_DISABLED, c->reason);
-      append_line(res, j);
-      json_decref(j);
-      continue;
-    }
-    if (c->full_only && !strcmp(o.sweep, "quick") && !o.configs) {
-      /* The quick study's budget: the compiler matrix and the ablation run with --full, or when
-       * --configs names them. */
-      printf("ompkit: %s: skipped: runs with --full (or --configs %s)\n", c->name, c->name);
-      json_t *j = resumed_prov ? NULL : status_line(c, NULL, NULL, OK_ST_SKIPPED, "quick study: runs with --full or --configs");
-      if (j) append_line(res, j);
-      json_decref(j);
-      continue;
-    }
-    if (c->not_runnable[0]) { /* compile data only (remarks, modes, registers): `ompkit check` reads them */
-      printf("ompkit: %s: %s: %s\n", c->name, ok_status_name(OK_ST_NOT_RUNNABLE), c->not_runnable);
-      json_t *j = status_line(c, NULL, NULL, OK_ST_NOT_RUNNABLE, c->not_runnable);
-      append_line(res, j);
-      json_decref(j);
-      continue;
-    }
-    struct ok_proc p;
-    if (c->needs_gpu) {
-      char *pa[] = {(char *)c->bench, "--probe", NULL};
-      json_t *probe = NULL;
-      char *pev[16], pstore[1024], ptext[1200]; /* probe under the configuration's own plugin choice */
-      config_env(c, pev, pstore, sizeof pstore, ptext, sizeof ptext);
-      if (!plan_ask(ans ? &ans[i] : NULL, 0, pa, pev[0] ? pev : NULL, &p)) probe = first_json(p.out);
-      long devs = probe ? (long)json_integer_value(json_object_get(probe, "devices")) : 0;
-      if (devs < 1) {
-        const char *why = probe ? json_string_value(json_object_get(probe, "device_name")) : "probe failed";
-        /* A plugin that does not load is a broken runtime, not a machine without a GPU. */
-        int broken = why && !strncmp(why, "plugin ", 7);
-        printf("ompkit: %s: %s (%s)\n", c->name, broken ? "disabled" : "skipped: no GPU", why ? why : "");
-        char nogpu[300];
-        snprintf(nogpu, sizeof nogpu, "%s%s%s%s", broken ? "" : "no GPU", why && !broken ? " (" : "", why ? why : "",
-                 why && !broken ? ")" : "");
-        json_t *j = status_line(c, NULL, NULL, broken ? OK_ST_DISABLED : OK_ST_SKIPPED, nogpu);
-        append_line(res, j);
-        json_decref(j);
-        json_decref(probe);
-        ok_proc_free(&p);
-        continue;
-      }
-      if (!gpu && c->model_id == OKM_CUDA) {
-        gpu = json_incref(probe);
-        const char *name = json_string_value(json_object_get(probe, "device_name"));
-        snprintf(g_gpu, sizeof g_gpu, "%s", name ? name : "");
-      }
-      json_decref(probe);
-      ok_proc_free(&p);
-    }
-    /* Benches that bracket their variants run many per process. */
-    int batchable = 0;
-    char *ia[] = {(char *)c->bench, "--info", NULL};
-    if (!plan_ask(ans ? &ans[i] : NULL, 1, ia, NULL, &p)) {
-      json_t *info = first_json(p.out);
-      batchable = json_is_true(json_object_get(info, "batch"));
-      if (info) json_object_set_new(g_infos, c->name, info); /* provenance reads it: one process less */
-      ok_proc_free(&p);
-    }
-    char *la[] = {(char *)c->bench, "--list", NULL};
-    if (plan_ask(ans ? &ans[i] : NULL, 2, la, NULL, &p) || !p.exited || p.code) {
-      printf("ompkit: %s: cannot list kernels\n", c->name);
-      json_t *j = status_line(c, NULL, NULL, OK_ST_CRASHED, "--list failed");
-      append_line(res, j);
-      json_decref(j);
-      ++failures;
-      ok_proc_free(&p);
-      continue;
-    }
-    for (char *line = strtok(p.out, "\n"); line; line = strtok(NULL, "\n")) {
-      json_t *v = json_loads(line, 0, NULL);
-      const char *k = json_string_value(json_object_get(v, OK_FNAME(kernel)));
-      const char *var = json_string_value(json_object_get(v, OK_FNAME(variant)));
-      char spec[256];
-      snprintf(spec, sizeof spec, "%s/%s", k ? k : "", var ? var : "");
-      const char *fam = json_string_value(json_object_get(v, "family"));
-      if (k && var && fam && !strcmp(fam, "probe") && !strcmp(o.sweep, "quick") &&
-          (!o.has_re || regexec(&o.re, spec, 0, NULL, 0) == 0)) {
-        /* A deadlock probe costs its timeout and a restart: --full runs it (docs/sync.md). */
-        json_t *j = resumed_prov ? NULL : status_line(c, k, var, OK_ST_SKIPPED, "quick study: a deadlock probe runs with --full");
-        if (j) append_line(res, j);
-        json_decref(j);
-      } else if (k && var && (!o.has_re || regexec(&o.re, spec, 0, NULL, 0) == 0)) {
-        /* Whole kernels and primitives go to separate processes: a host primitive sweep
-         * re-executes its bench once per affinity, which whole kernels must not follow. */
-        int prim = json_is_true(json_object_get(v, "primitive"));
-        if (prim && c->sweep_cap[0] && !strcmp(o.sweep, "quick")) {
-          /* sweep_cap: the quick study runs this configuration's cases only; --full runs its
-           * primitives' capped sweep (README: the compiler matrix). */
-          json_t *j = status_line(c, k, var, OK_ST_SKIPPED, "primitives run under --full only (sweep_cap)");
-          append_line(res, j);
-          json_decref(j);
-          json_decref(v);
-          continue;
-        }
-        /* A host primitive under --full runs two affinity passes (close, then spread: native
-         * harness.c), and a variant is finished only after its last: in one process per variant
-         * each finishes before the next begins, so a cut keeps every finished one (--resume). */
-        int passes = prim && c->model_id == OKM_NATIVE && !strcmp(o.sweep, "full");
-        json_t *e = json_pack("{s:i,s:s,s:s,s:i}", "config", i, "kernel", k, "variant", var, "group",
-                              batchable && !passes ? 2 * i + prim : -1);
-        json_array_append_new(plan, e);
-        ++total;
-      }
-      json_decref(v);
-    }
-    not_built_defects(c, p.out, p.outlen, &o, res);
+  plan_prefetch(s->ans, s->m.n);
+  json_object_set_new(s->timing, "plan_prefetch_s", json_real(ok_now() - t_plan));
+}
+
+/* One status line for a configuration that runs nothing. */
+static void config_line(struct run_state *s, const struct ok_config *c, enum ok_status status, const char *why) {
+  json_t *j = status_line(c, NULL, NULL, status, why);
+  append_line(s->res, j);
+  json_decref(j);
+}
+
+/* A selected configuration that runs no variant in this study gets its line here (and 1 back). */
+static int config_sits_out(struct run_state *s, const struct ok_config *c) {
+  if (s->o.compile_only) { /* compile.jsonl holds what this configuration is about */
+    config_line(s, c, OK_ST_SKIPPED, "compile data only (--compile-only)");
+    return 1;
+  }
+  if (!c->enabled) {
+    printf("ompkit: %s: disabled (%s)\n", c->name, c->reason);
+    config_line(s, c, OK_ST_DISABLED, c->reason);
+    return 1;
+  }
+  if (quick_skips(&s->o, c)) {
+    /* The quick study's budget: the compiler matrix and the ablation run with --full, or when
+     * --configs names them. */
+    printf("ompkit: %s: skipped: runs with --full (or --configs %s)\n", c->name, c->name);
+    if (!s->resumed_prov) config_line(s, c, OK_ST_SKIPPED, "quick study: runs with --full or --configs");
+    return 1;
+  }
+  if (c->not_runnable[0]) { /* compile data only (remarks, modes, registers): `ompkit check` reads them */
+    printf("ompkit: %s: %s: %s\n", c->name, ok_status_name(OK_ST_NOT_RUNNABLE), c->not_runnable);
+    config_line(s, c, OK_ST_NOT_RUNNABLE, c->not_runnable);
+    return 1;
+  }
+  return 0;
+}
+
+/* A GPU configuration's --probe: 0 when it sees a device (the first CUDA one names the study's
+ * GPU), else its skipped or disabled line and 1. */
+static int probe_sees_no_gpu(struct run_state *s, int i) {
+  const struct ok_config *c = &s->m.configs[i];
+  struct ok_proc p;
+  char *pa[] = {(char *)c->bench, "--probe", NULL};
+  json_t *probe = NULL;
+  char *pev[16], pstore[1024], ptext[1200]; /* probe under the configuration's own plugin choice */
+  config_env(c, pev, pstore, sizeof pstore, ptext, sizeof ptext);
+  if (!plan_ask(s->ans ? &s->ans[i] : NULL, 0, pa, pev[0] ? pev : NULL, &p)) probe = first_json(p.out);
+  long devs = probe ? (long)json_integer_value(json_object_get(probe, "devices")) : 0;
+  if (devs < 1) {
+    const char *why = probe ? json_string_value(json_object_get(probe, "device_name")) : "probe failed";
+    /* A plugin that does not load is a broken runtime, not a machine without a GPU. */
+    int broken = why && !strncmp(why, "plugin ", 7);
+    printf("ompkit: %s: %s (%s)\n", c->name, broken ? "disabled" : "skipped: no GPU", why ? why : "");
+    char nogpu[300];
+    snprintf(nogpu, sizeof nogpu, "%s%s%s%s", broken ? "" : "no GPU", why && !broken ? " (" : "", why ? why : "",
+             why && !broken ? ")" : "");
+    config_line(s, c, broken ? OK_ST_DISABLED : OK_ST_SKIPPED, nogpu);
+    json_decref(probe);
+    ok_proc_free(&p);
+    return 1;
+  }
+  if (!s->gpu && c->model_id == OKM_CUDA) {
+    s->gpu = json_incref(probe);
+    const char *name = json_string_value(json_object_get(probe, "device_name"));
+    snprintf(g_gpu, sizeof g_gpu, "%s", name ? name : "");
+  }
+  json_decref(probe);
+  ok_proc_free(&p);
+  return 0;
+}
+
+/* One line of a bench's --list: into the plan, or a skipped line (a deadlock probe or a capped
+ * configuration's primitive in the quick study), or nothing (--filter leaves it out). */
+static void plan_variant(struct run_state *s, int i, int batchable, const char *line) {
+  const struct run_opts *o = &s->o;
+  const struct ok_config *c = &s->m.configs[i];
+  json_t *v = json_loads(line, 0, NULL);
+  const char *k = json_string_value(json_object_get(v, OK_FNAME(kernel)));
+  const char *var = json_string_value(json_object_get(v, OK_FNAME(variant)));
+  char spec[256];
+  snprintf(spec, sizeof spec, "%s/%s", k ? k : "", var ? var : "");
+  const char *fam = json_string_value(json_object_get(v, "family"));
+  if (!k || !var || (o->has_re && regexec(&o->re, spec, 0, NULL, 0))) {
+    json_decref(v);
+    return;
+  }
+  if (fam && !strcmp(fam, "probe") && !strcmp(o->sweep, "quick")) {
+    /* A deadlock probe costs its timeout and a restart: --full runs it (docs/sync.md). */
+    json_t *j = s->resumed_prov ? NULL : status_line(c, k, var, OK_ST_SKIPPED, "quick study: a deadlock probe runs with --full");
+    if (j) append_line(s->res, j);
+    json_decref(j);
+    json_decref(v);
+    return;
+  }
+  /* Whole kernels and primitives go to separate processes: a host primitive sweep
+   * re-executes its bench once per affinity, which whole kernels must not follow. */
+  int prim = json_is_true(json_object_get(v, "primitive"));
+  if (prim && c->sweep_cap[0] && !strcmp(o->sweep, "quick")) {
+    /* sweep_cap: the quick study runs this configuration's cases only; --full runs its
+     * primitives' capped sweep (README: the compiler matrix). */
+    json_t *j = status_line(c, k, var, OK_ST_SKIPPED, "primitives run under --full only (sweep_cap)");
+    append_line(s->res, j);
+    json_decref(j);
+    json_decref(v);
+    return;
+  }
+  /* A host primitive under --full runs two affinity passes (close, then spread: native
+   * harness.c), and a variant is finished only after its last: in one process per variant
+   * each finishes before the next begins, so a cut keeps every finished one (--resume). */
+  int passes = prim && c->model_id == OKM_NATIVE && !strcmp(o->sweep, "full");
+  json_t *e = json_pack("{s:i,s:s,s:s,s:i}", "config", i, "kernel", k, "variant", var, "group",
+                        batchable && !passes ? 2 * i + prim : -1);
+  json_array_append_new(s->plan, e);
+  ++s->total;
+  json_decref(v);
+}
+
+/* One configuration's part of the plan: its GPU probe, whether its bench batches (--info), and
+ * its variants (--list). */
+static void plan_config(struct run_state *s, int i) {
+  const struct ok_config *c = &s->m.configs[i];
+  struct plan_answer *a = s->ans ? &s->ans[i] : NULL;
+  if (!in_list(s->o.configs, c->name) || !in_list(s->o.models, c->model)) return;
+  if (config_sits_out(s, c)) return;
+  if (c->needs_gpu && probe_sees_no_gpu(s, i)) return;
+  /* Benches that bracket their variants run many per process. */
+  struct ok_proc p;
+  int batchable = 0;
+  char *ia[] = {(char *)c->bench, "--info", NULL};
+  if (!plan_ask(a, 1, ia, NULL, &p)) {
+    json_t *info = first_json(p.out);
+    batchable = json_is_true(json_object_get(info, "batch"));
+    if (info) json_object_set_new(g_infos, c->name, info); /* provenance reads it: one process less */
     ok_proc_free(&p);
   }
-  if (m.n > 0 && ok_now() - tc > 0.05) json_object_set_new(tplan, m.configs[m.n - 1].name, json_real(ok_now() - tc));
-  for (int i = 0; ans && i < m.n; ++i) { /* answers not taken (no GPU: --info, --list) */
-    json_t *info = ans[i].asked[1] && !ans[i].info_rc && !json_object_get(g_infos, m.configs[i].name) ? first_json(ans[i].info.out) : NULL;
-    if (info) json_object_set_new(g_infos, m.configs[i].name, info); /* provenance's flags */
-    plan_answer_free(&ans[i]);
+  char *la[] = {(char *)c->bench, "--list", NULL};
+  if (plan_ask(a, 2, la, NULL, &p) || !p.exited || p.code) {
+    printf("ompkit: %s: cannot list kernels\n", c->name);
+    config_line(s, c, OK_ST_CRASHED, "--list failed");
+    ++s->failures;
+    ok_proc_free(&p);
+    return;
   }
-  free(ans);
+  for (char *line = strtok(p.out, "\n"); line; line = strtok(NULL, "\n")) plan_variant(s, i, batchable, line);
+  not_built_defects(c, p.out, p.outlen, &s->o, s->res);
+  ok_proc_free(&p);
+}
+
+/* --resume keeps the study's provenance and adds when and where it went on. */
+static void provenance_resumed(json_t *prov, const char *dir) {
+  json_t *r = json_object_get(prov, "resumed");
+  if (!json_is_array(r)) json_object_set_new(prov, "resumed", r = json_array());
+  char when[64], path[PATH_MAX];
+  time_t now = time(NULL);
+  strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
+  json_array_append_new(r, json_pack("{s:s,s:s}", "date", when, "host", g_host));
+  char *str = json_dumps(prov, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+  snprintf(path, sizeof path, "%s/provenance.json", dir);
+  if (!str || ok_write_atomic(path, str, strlen(str))) ok_err("cannot write %s", path);
+  free(str);
+}
+
+/* Plan: which configs run, which variants. Each configuration's share (its bench's --probe,
+ * --info and --list processes: a GPU runtime starts in each) goes to timing.json. */
+static void plan_study(struct run_state *s) {
+  struct ok_manifest *m = &s->m;
+  s->plan = json_array();
+  s->tplan = json_object();
+  g_infos = json_object();
+  double t_plan = ok_now(), tc;
+  size_t n = (size_t)(m->n > 0 ? m->n : 1);
+  s->ans = calloc(n, sizeof *s->ans);
+  char *(*aenv)[16] = calloc(n, sizeof *aenv);
+  char (*astore)[1024] = calloc(n, sizeof *astore);
+  if (!s->ans || !aenv || !astore) free(s->ans), s->ans = NULL;
+  if (s->ans) prefetch_answers(s, aenv, astore, t_plan);
+  tc = ok_now();
+  for (int i = 0; i < m->n; ++i) {
+    /* plan_config leaves early in many ways: the previous configuration's share is closed here. */
+    if (i > 0 && ok_now() - tc > 0.05) json_object_set_new(s->tplan, m->configs[i - 1].name, json_real(ok_now() - tc));
+    tc = ok_now();
+    plan_config(s, i);
+  }
+  if (m->n > 0 && ok_now() - tc > 0.05) json_object_set_new(s->tplan, m->configs[m->n - 1].name, json_real(ok_now() - tc));
+  for (int i = 0; s->ans && i < m->n; ++i) { /* answers not taken (no GPU: --info, --list) */
+    json_t *info = s->ans[i].asked[1] && !s->ans[i].info_rc && !json_object_get(g_infos, m->configs[i].name)
+                       ? first_json(s->ans[i].info.out) : NULL;
+    if (info) json_object_set_new(g_infos, m->configs[i].name, info); /* provenance's flags */
+    plan_answer_free(&s->ans[i]);
+  }
+  free(s->ans);
+  s->ans = NULL;
   free(aenv);
   free(astore);
-  if (!resumed_prov) provenance(&m, dir, gpu, &o);
-  else { /* keep the study's provenance; say when and where it went on */
-    json_t *r = json_object_get(resumed_prov, "resumed");
-    if (!json_is_array(r)) json_object_set_new(resumed_prov, "resumed", r = json_array());
-    char when[64];
-    time_t now = time(NULL);
-    strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
-    json_array_append_new(r, json_pack("{s:s,s:s}", "date", when, "host", g_host));
-    char *s = json_dumps(resumed_prov, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
-    snprintf(path, sizeof path, "%s/provenance.json", dir);
-    if (!s || ok_write_atomic(path, s, strlen(s))) ok_err("cannot write %s", path);
-    free(s);
-  }
-  json_object_set_new(timing, "plan_s", json_real(ok_now() - t_plan)); /* with provenance's --info */
-  json_object_set_new(timing, "plan_configs_s", tplan);
-  printf("ompkit: %d variant run(s) planned in %.1f s (compile data %.1f s)\n", total * o.repeat, ok_now() - t_plan,
-         json_real_value(json_object_get(timing, "compile_data_s")));
+  if (!s->resumed_prov) provenance(m, s->dir, s->gpu, &s->o);
+  else provenance_resumed(s->resumed_prov, s->dir);
+  json_object_set_new(s->timing, "plan_s", json_real(ok_now() - t_plan)); /* with provenance's --info */
+  json_object_set_new(s->timing, "plan_configs_s", s->tplan);
+  printf("ompkit: %d variant run(s) planned in %.1f s (compile data %.1f s)\n", s->total * s->o.repeat, ok_now() - t_plan,
+         json_real_value(json_object_get(s->timing, "compile_data_s")));
   fflush(stdout);
-  /* From here a signal stops the study cleanly: the bench is killed, results.jsonl keeps only
-   * finished variants, and --resume goes on. A second signal kills at once (SA_RESETHAND). */
+}
+
+/* From here a signal stops the study cleanly: the bench is killed, results.jsonl keeps only
+ * finished variants, and --resume goes on. A second signal kills at once (SA_RESETHAND). */
+static void trap_signals(void) {
   struct sigaction sa;
   memset(&sa, 0, sizeof sa);
   sa.sa_handler = on_signal;
@@ -1220,47 +1296,60 @@ int cmd_run(int argc, char **argv) {
   sigaction(SIGINT, &sa, NULL);
   sigaction(SIGTERM, &sa, NULL);
   sigaction(SIGHUP, &sa, NULL);
+}
 
-  /* Batches: each group (configuration x whole kernels / primitives) in plan order; a bench
-   * that cannot batch (group -1) gets one process per variant. */
-  total *= o.repeat;
-  size_t np = json_array_size(plan);
+/* The plan's entries from a that share its group (all of them when group is -1: just a), not yet
+ * taken and not finished before --resume, into items; returns how many. */
+static int gather_batch(struct run_state *s, size_t a, int rep, char *taken, struct batch_item *items) {
+  size_t np = json_array_size(s->plan);
+  json_t *ea = json_array_get(s->plan, a);
+  json_int_t grp = json_integer_value(json_object_get(ea, "group"));
+  const struct ok_config *c = &s->m.configs[json_integer_value(json_object_get(ea, "config"))];
+  int n = 0;
+  for (size_t q = a; q < np; ++q) {
+    json_t *eq = json_array_get(s->plan, q);
+    if (taken[q] || (q != a && (grp < 0 || json_integer_value(json_object_get(eq, "group")) != grp))) continue;
+    taken[q] = 1;
+    const char *k = json_string_value(json_object_get(eq, "kernel")), *v = json_string_value(json_object_get(eq, "variant"));
+    char key[1024];
+    done_key(key, sizeof key, c->name, k, v, rep);
+    if (json_object_get(s->done_set, key)) { /* finished before --resume */
+      ++s->idx;
+      continue;
+    }
+    items[n].kernel = k;
+    items[n].variant = v;
+    items[n].wall = 0;
+    items[n++].state = 0;
+  }
+  return n;
+}
+
+/* Batches: each group (configuration x whole kernels / primitives) in plan order; a bench
+ * that cannot batch (group -1) gets one process per variant. */
+static void run_plan(struct run_state *s) {
+  s->total *= s->o.repeat;
+  size_t np = json_array_size(s->plan);
   struct batch_item *items = calloc(np + 1, sizeof *items);
   char *taken = calloc(np + 1, 1);
-  for (int rep = 0; rep < o.repeat && items && taken && !ok_interrupted; ++rep) {
+  for (int rep = 0; rep < s->o.repeat && items && taken && !ok_interrupted; ++rep) {
     memset(taken, 0, np + 1);
     for (size_t a = 0; a < np && !ok_interrupted; ++a) {
       if (taken[a]) continue;
-      json_t *ea = json_array_get(plan, a);
+      json_t *ea = json_array_get(s->plan, a);
       json_int_t grp = json_integer_value(json_object_get(ea, "group"));
-      const struct ok_config *c = &m.configs[json_integer_value(json_object_get(ea, "config"))];
-      int n = 0;
-      for (size_t q = a; q < np; ++q) {
-        json_t *eq = json_array_get(plan, q);
-        if (taken[q] || (q != a && (grp < 0 || json_integer_value(json_object_get(eq, "group")) != grp))) continue;
-        taken[q] = 1;
-        const char *k = json_string_value(json_object_get(eq, "kernel")), *v = json_string_value(json_object_get(eq, "variant"));
-        char key[1024];
-        done_key(key, sizeof key, c->name, k, v, rep);
-        if (json_object_get(done_set, key)) { /* finished before --resume */
-          ++idx;
-          continue;
-        }
-        items[n].kernel = k;
-        items[n].variant = v;
-        items[n].wall = 0;
-        items[n++].state = 0;
-      }
+      const struct ok_config *c = &s->m.configs[json_integer_value(json_object_get(ea, "config"))];
+      int n = gather_batch(s, a, rep, taken, items);
       if (!n) continue;
-      struct batch b = {.st = &st, .o = &o, .res = res, .done = done, .done_set = done_set, .items = items, .n = n,
-                        .cur = -1, .repeat = rep, .idx = &idx, .total = total};
+      struct batch b = {.st = &s->st, .o = &s->o, .res = s->res, .done = s->done, .done_set = s->done_set,
+                        .items = items, .n = n, .cur = -1, .repeat = rep, .idx = &s->idx, .total = s->total};
       b.c = c;
-      if (c->needs_gpu) study_start_listings(&st); /* SASS listings overlap the GPU runs */
+      if (c->needs_gpu) study_start_listings(&s->st); /* SASS listings overlap the GPU runs */
       double tb = ok_now();
-      failures += run_batch(&b);
-      json_t *prev = json_object_get(tcfg, b.c->name);
-      json_object_set_new(tcfg, b.c->name, json_real(ok_now() - tb + (prev ? json_real_value(prev) : 0)));
-      if (o.tty) fputs("\r\033[K", stdout);
+      s->failures += run_batch(&b);
+      json_t *prev = json_object_get(s->tcfg, b.c->name);
+      json_object_set_new(s->tcfg, b.c->name, json_real(ok_now() - tb + (prev ? json_real_value(prev) : 0)));
+      if (s->o.tty) fputs("\r\033[K", stdout);
       printf("ompkit: %s: %d %s in %.1f s\n", c->name, n,
              grp < 0 ? "variant(s)" : grp % 2 ? "primitive sweep(s)" : "whole kernel(s)", ok_now() - tb);
       fflush(stdout);
@@ -1269,59 +1358,80 @@ int cmd_run(int argc, char **argv) {
   }
   free(items);
   free(taken);
-  if (o.tty) fputs("\r\033[K", stdout);
-  fclose(res);
-  fclose(done);
-  if (ok_interrupted) {
-    int sig = (int)ok_interrupted;
-    long kept, dropped;
-    prune_results(dir, done_set, 1, &kept, &dropped, NULL);
-    study_write_tables(&st);
-    /* The next run's planning needs to know where this one's time went, cut off or not. */
-    json_object_set_new(timing, "configs_s", tcfg);
-    json_object_set_new(timing, "variants", json_integer(total));
-    json_object_set_new(timing, "finished", json_integer((json_int_t)json_object_size(done_set)));
-    json_object_set_new(timing, "stopped_by", json_string(signame(sig)));
-    if (o.resume) json_object_set_new(timing, "resumed", json_true());
-    json_object_set_new(timing, "total_s", json_real(ok_now() - o.t0));
-    timing_variants(timing, done_set);
-    write_timing(dir, timing);
-    ok_err("run: stopped by SIG%s: %zu of %d variant run(s) finished, kept in %s/results.jsonl (%ld line(s) of the "
-           "unfinished dropped); continue with: ompkit run --resume %s",
-           sigabbrev_np(sig) ? sigabbrev_np(sig) : "?", json_object_size(done_set), total, dir, dropped, dir);
-    json_decref(plan);
-    json_decref(gpu);
-    json_decref(timing);
-    json_decref(done_set);
-    json_decref(resumed_prov);
-    study_free(&st);
-    ok_manifest_free(&m);
-    if (o.has_re) regfree(&o.re);
-    return 128 + sig;
+  if (s->o.tty) fputs("\r\033[K", stdout);
+  fclose(s->res);
+  fclose(s->done);
+}
+
+/* timing.json's closing fields, written whether the study ended or a signal stopped it (sig):
+ * the next run's planning needs to know where this one's time went, cut off or not. */
+static void close_timing(struct run_state *s, int sig) {
+  json_object_set_new(s->timing, "configs_s", s->tcfg);
+  json_object_set_new(s->timing, "variants", json_integer(s->total));
+  if (sig) {
+    json_object_set_new(s->timing, "finished", json_integer((json_int_t)json_object_size(s->done_set)));
+    json_object_set_new(s->timing, "stopped_by", json_string(signame(sig)));
   }
-  json_decref(plan);
-  json_decref(gpu);
-  t_phase = ok_now();
-  if (study_write_tables(&st)) failures += 0;
-  json_object_set_new(timing, "configs_s", tcfg);
-  json_object_set_new(timing, "variants", json_integer(total));
-  if (o.resume) json_object_set_new(timing, "resumed", json_true());
-  json_object_set_new(timing, "total_s", json_real(ok_now() - o.t0));
-  timing_variants(timing, done_set);
-  write_timing(dir, timing); /* once for the report to show, again with the report's own time */
-  save_check(dir);
-  report_write(dir, 2.0, 0); /* a report problem is reported, it does not fail the study */
-  json_object_set_new(timing, "tables_and_report_s", json_real(ok_now() - t_phase));
-  json_object_set_new(timing, "total_s", json_real(ok_now() - o.t0));
-  write_timing(dir, timing);
-  json_decref(timing);
-  int verdict = print_verdict(dir, total, ok_now() - o.t0, failures);
+  if (s->o.resume) json_object_set_new(s->timing, "resumed", json_true());
+  json_object_set_new(s->timing, "total_s", json_real(ok_now() - s->o.t0));
+  timing_variants(s->timing, s->done_set);
+  write_timing(s->dir, s->timing);
+}
+
+/* Everything a study held, released once whichever way it ended. */
+static void free_run(struct run_state *s) {
+  json_decref(s->plan);
+  json_decref(s->gpu);
+  json_decref(s->timing);
   kd_free(g_kd);
+  g_kd = NULL;
   json_decref(g_infos);
-  study_free(&st);
-  ok_manifest_free(&m);
-  json_decref(done_set);
-  json_decref(resumed_prov);
-  if (o.has_re) regfree(&o.re);
+  g_infos = NULL;
+  study_free(&s->st);
+  ok_manifest_free(&s->m);
+  json_decref(s->done_set);
+  json_decref(s->resumed_prov);
+  if (s->o.has_re) regfree(&s->o.re);
+}
+
+/* A signal stopped the study: keep the finished variants' lines and say how to go on. */
+static int stop_run(struct run_state *s) {
+  int sig = (int)ok_interrupted;
+  long kept, dropped;
+  prune_results(s->dir, s->done_set, 1, &kept, &dropped, NULL);
+  study_write_tables(&s->st);
+  close_timing(s, sig);
+  ok_err("run: stopped by SIG%s: %zu of %d variant run(s) finished, kept in %s/results.jsonl (%ld line(s) of the "
+         "unfinished dropped); continue with: ompkit run --resume %s",
+         sigabbrev_np(sig) ? sigabbrev_np(sig) : "?", json_object_size(s->done_set), s->total, s->dir, dropped, s->dir);
+  free_run(s);
+  return 128 + sig;
+}
+
+/* The study ran to its end: tables, check.json, the report, timing.json, the verdict. */
+static int end_run(struct run_state *s) {
+  double t_phase = ok_now();
+  study_write_tables(&s->st);
+  close_timing(s, 0); /* once for the report to show, again with the report's own time */
+  save_check(s->dir);
+  report_write(s->dir, 2.0, 0); /* a report problem is reported, it does not fail the study */
+  json_object_set_new(s->timing, "tables_and_report_s", json_real(ok_now() - t_phase));
+  json_object_set_new(s->timing, "total_s", json_real(ok_now() - s->o.t0));
+  write_timing(s->dir, s->timing);
+  int verdict = print_verdict(s->dir, s->total, ok_now() - s->o.t0, s->failures);
+  free_run(s);
   return verdict;
+}
+
+int cmd_run(int argc, char **argv) {
+  static struct run_state s; /* large (paths, manifest): off the stack */
+  memset(&s, 0, sizeof s);
+  int rc;
+  if ((rc = start_run(&s, argc, argv)) >= 0) return rc;
+  if ((rc = open_folder(&s)) >= 0) return rc;
+  if ((rc = open_study(&s)) >= 0) return rc;
+  plan_study(&s);
+  trap_signals();
+  run_plan(&s);
+  return ok_interrupted ? stop_run(&s) : end_run(&s);
 }
