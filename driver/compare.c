@@ -339,12 +339,11 @@ static void config_diff(json_t *d, json_t *pa, const char *x, json_t *pb, const 
   }
 }
 
-int cmd_compare(int argc, char **argv) {
+/* compare's options into o and, with --configs X,Y, cx and cy. Returns an exit status, or -1 to go on. */
+static int compare_opts(int argc, char **argv, struct cmp_opts *o, char *cx, size_t ncx, char *cy, size_t ncy) {
   static const struct option lo[] = {{"json", 0, 0, 'j'},           {"time-threshold", 1, 0, 't'},
                                      {"reg-threshold", 1, 0, 'r'},  {"help", 0, 0, 'h'},
                                      {"configs", 1, 0, 'c'},        {0, 0, 0, 0}};
-  char cx[256] = "", cy[256] = "";
-  struct cmp_opts o = {5.0, 0, 0};
   opterr = 0;
   optind = 1;
   int ch;
@@ -352,28 +351,28 @@ int cmd_compare(int argc, char **argv) {
     char *end;
     switch (ch) {
     case 'h': usage(stdout); return OK_EXIT_OK;
-    case 'j': o.json = 1; break;
+    case 'j': o->json = 1; break;
     case 'c': {
       const char *comma = strchr(optarg, ',');
-      if (!comma || comma == optarg || !comma[1] || strchr(comma + 1, ',') || (size_t)(comma - optarg) >= sizeof cx ||
-          strlen(comma + 1) >= sizeof cy) {
+      if (!comma || comma == optarg || !comma[1] || strchr(comma + 1, ',') || (size_t)(comma - optarg) >= ncx ||
+          strlen(comma + 1) >= ncy) {
         ok_err("compare: --configs wants two configuration names, X,Y; got '%s'", optarg);
         return OK_EXIT_USAGE;
       }
-      snprintf(cx, sizeof cx, "%.*s", (int)(comma - optarg), optarg);
-      snprintf(cy, sizeof cy, "%s", comma + 1);
+      snprintf(cx, ncx, "%.*s", (int)(comma - optarg), optarg);
+      snprintf(cy, ncy, "%s", comma + 1);
       break;
     }
     case 't':
-      o.time_pct = strtod(optarg, &end);
-      if (end == optarg || *end || !(o.time_pct >= 0)) {
+      o->time_pct = strtod(optarg, &end);
+      if (end == optarg || *end || !(o->time_pct >= 0)) {
         ok_err("compare: --time-threshold wants a percentage >= 0, got '%s'", optarg);
         return OK_EXIT_USAGE;
       }
       break;
     case 'r':
-      o.reg = strtol(optarg, &end, 10);
-      if (end == optarg || *end || o.reg < 0) {
+      o->reg = strtol(optarg, &end, 10);
+      if (end == optarg || *end || o->reg < 0) {
         ok_err("compare: --reg-threshold wants an integer >= 0, got '%s'", optarg);
         return OK_EXIT_USAGE;
       }
@@ -386,47 +385,55 @@ int cmd_compare(int argc, char **argv) {
     ok_err("compare: want two result folders (or one with --configs X,Y), got %d (see ompkit compare --help)", nf);
     return OK_EXIT_USAGE;
   }
-  struct resultset A, B;
-  if (rs_load(&A, argv[optind], "compare", 1)) return OK_EXIT_USAGE;
-  if (rs_load(&B, argv[optind + nf - 1], "compare", 1)) {
-    rs_free(&A);
-    return OK_EXIT_USAGE;
+  return -1;
+}
+
+/* The two sides: folders fa and fb (the same folder with --configs X,Y, each side then narrowed
+ * to its configuration, whose flag differences go to cfg_diff). 0, or 1 after the error. */
+static int load_sides(struct resultset *A, struct resultset *B, const char *fa, const char *fb, const char *cx,
+                      const char *cy, json_t *cfg_diff) {
+  if (rs_load(A, fa, "compare", 1)) return 1;
+  if (rs_load(B, fb, "compare", 1)) {
+    rs_free(A);
+    return 1;
   }
-  if (json_array_size(A.compile) && json_array_size(B.compile)) add_compile_points(&A), add_compile_points(&B);
-  json_t *cfg_diff = json_array();
+  if (json_array_size(A->compile) && json_array_size(B->compile)) add_compile_points(A), add_compile_points(B);
   if (cx[0]) {
     char label[600];
     snprintf(label, sizeof label, "%s vs %s", cx, cy);
-    const char *missing = !retarget(&A, cx, label) ? cx : !retarget(&B, cy, label) ? cy : NULL;
+    const char *missing = !retarget(A, cx, label) ? cx : !retarget(B, cy, label) ? cy : NULL;
     if (missing) {
-      ok_err("compare: no results of configuration '%s' in %s", missing, missing == cx ? A.dir : B.dir);
-      json_decref(cfg_diff);
-      rs_free(&A), rs_free(&B);
-      return OK_EXIT_USAGE;
+      ok_err("compare: no results of configuration '%s' in %s", missing, missing == cx ? A->dir : B->dir);
+      rs_free(A), rs_free(B);
+      return 1;
     }
-    config_diff(cfg_diff, A.prov, cx, B.prov, cy);
+    config_diff(cfg_diff, A->prov, cx, B->prov, cy);
   }
   /* Quick and full runs differ in points and in whole-kernel work (iters 100 vs 1000): their
    * times are not comparable. Folders from before "sweep" was recorded pass, and a compile-only
    * folder (ompkit run --compile-only) compares its compile data with any. */
-  const char *sa = rs_str(A.prov, "sweep"), *sb = rs_str(B.prov, "sweep");
+  const char *sa = rs_str(A->prov, "sweep"), *sb = rs_str(B->prov, "sweep");
   if (sa && sb && strcmp(sa, sb) && strcmp(sa, "compile-only") && strcmp(sb, "compile-only")) {
-    ok_err("compare: %s is a %s run and %s a %s run; compare runs of the same sweep", A.dir, sa, B.dir, sb);
-    rs_free(&A), rs_free(&B);
-    return OK_EXIT_USAGE;
+    ok_err("compare: %s is a %s run and %s a %s run; compare runs of the same sweep", A->dir, sa, B->dir, sb);
+    rs_free(A), rs_free(B);
+    return 1;
   }
-  json_t *ia = index_of(&A), *ib = index_of(&B), *used = json_object(), *rows = json_array();
-  /* Points of A, then points only B has. Lines standing for a whole variant/config are used as
-   * fallbacks for missing points and not listed again. */
+  return 0;
+}
+
+/* One compared row per point: points of A, then points only B has. Lines standing for a whole
+ * variant/config are used as fallbacks for missing points and not listed again. */
+static json_t *compare_rows(const struct resultset *A, const struct resultset *B, const struct cmp_opts *o) {
+  json_t *ia = index_of(A), *ib = index_of(B), *used = json_object(), *rows = json_array();
   for (int side = 0; side < 2; ++side) {
     size_t i;
     json_t *j;
-    json_array_foreach(side ? B.lines : A.lines, i, j) {
+    json_array_foreach(side ? B->lines : A->lines, i, j) {
       const char *key = rs_str(j, "_key");
       if (json_object_get(used, key)) continue;
       json_t *a = side ? json_object_get(ia, key) : j, *b = side ? j : json_object_get(ib, key);
-      if (!a) a = fallback(&A, ia, b);
-      if (!b) b = fallback(&B, ib, a);
+      if (!a) a = fallback(A, ia, b);
+      if (!b) b = fallback(B, ib, a);
       const char *fs = OK_FNAME(status);
       if (!rs_str(j, OK_FNAME(kernel)) && a && b &&
           !strcmp(rs_str(a, fs) ? rs_str(a, fs) : "", rs_str(b, fs) ? rs_str(b, fs) : ""))
@@ -442,10 +449,102 @@ int cmd_compare(int argc, char **argv) {
                               rs_str(j, OK_FNAME(variant)), "point", point, "_order", (json_int_t)json_array_size(rows));
       for (int k = 0; rs_point_fields[k]; ++k)
         if (json_object_get(j, rs_point_fields[k])) json_object_set(row, rs_point_fields[k], json_object_get(j, rs_point_fields[k]));
-      compare_point(row, a, b, &o);
+      compare_point(row, a, b, o);
       json_array_append_new(rows, row);
     }
   }
+  json_decref(used);
+  json_decref(ia);
+  json_decref(ib);
+  return rows;
+}
+
+/* compare --json: the rows in verdict order, the thresholds, provenance changes and counts. */
+static void print_compare_json(const struct resultset *A, const struct resultset *B, const struct cmp_opts *o,
+                               json_t **sorted, size_t n, json_t *pd, json_t *counts) {
+  json_t *out_rows = json_array();
+  for (size_t i = 0; i < n; ++i) {
+    json_object_del(sorted[i], "_order");
+    json_array_append(out_rows, sorted[i]);
+  }
+  json_t *doc = json_pack("{s:s,s:s,s:{s:f,s:I},s:{s:s?,s:s?},s:o,s:o,s:o,s:{s:[ss],s:[sssss]}}", "a", A->dir, "b",
+                          B->dir, "thresholds", "time_pct", o->time_pct, "registers", (json_int_t)o->reg, "git_sha",
+                          "a", rs_str(A->prov, "git_sha"), "b", rs_str(B->prov, "git_sha"), "provenance_changes", pd,
+                          "summary", json_incref(counts), "rows", out_rows, "remark_rules", "regression_if_lost",
+                          "OMP120", "OMP130", "regression_if_gained", "OMP112", "OMP113", "OMP121", "OMP132",
+                          "OMP133");
+  char *s = json_dumps(doc, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+  puts(s);
+  free(s);
+  json_decref(doc);
+}
+
+/* One row of compare's table; wc, wk, wp: the config, kernel/variant and point column widths. */
+static void print_compare_row(json_t *row, int wc, int wk, int wp) {
+  json_t *t = json_object_get(row, "time");
+  char kv[256], ta[32], tb[32], ch[32] = "", why[2048], buf[1024];
+  snprintf(kv, sizeof kv, "%s/%s", rs_str(row, "kernel") ? rs_str(row, "kernel") : "-",
+           rs_str(row, "variant") ? rs_str(row, "variant") : "-");
+  double va = json_number_value(json_object_get(json_object_get(t, "a"), "median"));
+  double vb = json_number_value(json_object_get(json_object_get(t, "b"), "median"));
+  int secs = rs_str(t, "metric") && !strcmp(rs_str(t, "metric"), OK_FNAME(time_s));
+  if (secs) rs_fmt_time(json_object_get(json_object_get(t, "a"), "median") ? va : NAN, ta, sizeof ta);
+  else snprintf(ta, sizeof ta, json_object_get(json_object_get(t, "a"), "median") ? "%.4g" : "-", va);
+  if (secs) rs_fmt_time(json_object_get(json_object_get(t, "b"), "median") ? vb : NAN, tb, sizeof tb);
+  else snprintf(tb, sizeof tb, json_object_get(json_object_get(t, "b"), "median") ? "%.4g" : "-", vb);
+  if (json_object_get(t, "change_pct")) snprintf(ch, sizeof ch, "%+.1f%%", json_number_value(json_object_get(t, "change_pct")));
+  why[0] = 0;
+  static const char *const parts[] = {"regressions", "improvements", "notes", NULL};
+  for (int p = 0; parts[p]; ++p) {
+    join(json_object_get(row, parts[p]), buf, sizeof buf);
+    if (buf[0]) snprintf(why + strlen(why), sizeof why - strlen(why), "%s%s", why[0] ? "; " : "", buf);
+  }
+  const char *v = rs_str(row, "verdict");
+  printf("%-10s  %-*s  %-*s  %-*s  %10s  %10s  %8s  %s\n", !strcmp(v, "regression") ? "REGRESSION" : v, wc,
+         rs_str(row, "config") ? rs_str(row, "config") : "-", wk, kv, wp,
+         rs_str(row, "point")[0] ? rs_str(row, "point") : "-", ta, tb, ch[0] ? ch : "-", why);
+}
+
+/* compare's text: the two folders, provenance changes, one row per point, the counts. */
+static void print_compare_table(const struct resultset *A, const struct resultset *B, const struct cmp_opts *o,
+                                json_t **sorted, size_t n, json_t *pd, json_t *counts, long nreg) {
+  printf("compare: A = %s (git %.12s, %s)\n         B = %s (git %.12s, %s)\n", A->dir, pstr(A->prov, "git_sha"),
+         pstr(A->prov, "date"), B->dir, pstr(B->prov, "git_sha"), pstr(B->prov, "date"));
+  size_t i;
+  json_t *x;
+  json_array_foreach(pd, i, x) printf("  changed: %s\n", json_string_value(x));
+  int wc = 6, wk = 14, wp = 5; /* column widths from the data */
+  for (size_t r = 0; r < n; ++r) {
+    const char *c = rs_str(sorted[r], "config"), *k = rs_str(sorted[r], "kernel"), *v = rs_str(sorted[r], "variant");
+    int l = (int)strlen(c ? c : "-");
+    wc = l > wc ? l : wc;
+    l = (int)(strlen(k ? k : "-") + strlen(v ? v : "-") + 1);
+    wk = l > wk ? l : wk;
+    l = (int)strlen(rs_str(sorted[r], "point"));
+    wp = l > wp ? l : wp;
+  }
+  printf("\n%-10s  %-*s  %-*s  %-*s  %10s  %10s  %8s  %s\n", "verdict", wc, "config", wk, "kernel/variant", wp,
+         "point", "time A", "time B", "change", "why");
+  for (size_t r = 0; r < n; ++r) print_compare_row(sorted[r], wc, wk, wp);
+  printf("\n%zu point(s):", n);
+  const char *k;
+  json_object_foreach(counts, k, x) printf(" %s %lld,", k, (long long)json_integer_value(x));
+  printf(" thresholds: time %.3g%%, registers +%ld\n", o->time_pct, o->reg);
+  printf("%s\n", nreg ? "compare: REGRESSION found (exit 1)" : "compare: no regression");
+}
+
+int cmd_compare(int argc, char **argv) {
+  char cx[256] = "", cy[256] = "";
+  struct cmp_opts o = {5.0, 0, 0};
+  int rc = compare_opts(argc, argv, &o, cx, sizeof cx, cy, sizeof cy);
+  if (rc >= 0) return rc;
+  struct resultset A, B;
+  json_t *cfg_diff = json_array();
+  if (load_sides(&A, &B, argv[optind], argv[argc - 1], cx, cy, cfg_diff)) {
+    json_decref(cfg_diff);
+    return OK_EXIT_USAGE;
+  }
+  json_t *rows = compare_rows(&A, &B, &o);
   size_t n = json_array_size(rows);
   json_t **sorted = calloc(n + 1, sizeof *sorted);
   for (size_t i = 0; i < n; ++i) sorted[i] = json_array_get(rows, i);
@@ -459,77 +558,14 @@ int cmd_compare(int argc, char **argv) {
   json_t *pd = prov_diff(A.prov, B.prov);
   json_array_extend(pd, cfg_diff);
   json_decref(cfg_diff);
-  if (o.json) {
-    json_t *out_rows = json_array();
-    for (size_t i = 0; i < n; ++i) {
-      json_object_del(sorted[i], "_order");
-      json_array_append(out_rows, sorted[i]);
-    }
-    json_t *doc = json_pack("{s:s,s:s,s:{s:f,s:I},s:{s:s?,s:s?},s:o,s:o,s:o,s:{s:[ss],s:[sssss]}}", "a", A.dir, "b",
-                            B.dir, "thresholds", "time_pct", o.time_pct, "registers", (json_int_t)o.reg, "git_sha",
-                            "a", rs_str(A.prov, "git_sha"), "b", rs_str(B.prov, "git_sha"), "provenance_changes", pd,
-                            "summary", json_incref(counts), "rows", out_rows, "remark_rules", "regression_if_lost",
-                            "OMP120", "OMP130", "regression_if_gained", "OMP112", "OMP113", "OMP121", "OMP132",
-                            "OMP133");
-    char *s = json_dumps(doc, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
-    puts(s);
-    free(s);
-    json_decref(doc);
-  } else {
-    printf("compare: A = %s (git %.12s, %s)\n         B = %s (git %.12s, %s)\n", A.dir, pstr(A.prov, "git_sha"),
-           pstr(A.prov, "date"), B.dir, pstr(B.prov, "git_sha"), pstr(B.prov, "date"));
-    size_t i;
-    json_t *x;
-    json_array_foreach(pd, i, x) printf("  changed: %s\n", json_string_value(x));
-    int wc = 6, wk = 14, wp = 5; /* column widths from the data */
-    for (size_t r = 0; r < n; ++r) {
-      const char *c = rs_str(sorted[r], "config"), *k = rs_str(sorted[r], "kernel"), *v = rs_str(sorted[r], "variant");
-      int l = (int)strlen(c ? c : "-");
-      wc = l > wc ? l : wc;
-      l = (int)(strlen(k ? k : "-") + strlen(v ? v : "-") + 1);
-      wk = l > wk ? l : wk;
-      l = (int)strlen(rs_str(sorted[r], "point"));
-      wp = l > wp ? l : wp;
-    }
-    printf("\n%-10s  %-*s  %-*s  %-*s  %10s  %10s  %8s  %s\n", "verdict", wc, "config", wk, "kernel/variant", wp,
-           "point", "time A", "time B", "change", "why");
-    for (size_t r = 0; r < n; ++r) {
-      json_t *row = sorted[r], *t = json_object_get(row, "time");
-      char kv[256], ta[32], tb[32], ch[32] = "", why[2048], buf[1024];
-      snprintf(kv, sizeof kv, "%s/%s", rs_str(row, "kernel") ? rs_str(row, "kernel") : "-",
-               rs_str(row, "variant") ? rs_str(row, "variant") : "-");
-      double va = json_number_value(json_object_get(json_object_get(t, "a"), "median"));
-      double vb = json_number_value(json_object_get(json_object_get(t, "b"), "median"));
-      int secs = rs_str(t, "metric") && !strcmp(rs_str(t, "metric"), OK_FNAME(time_s));
-      if (secs) rs_fmt_time(json_object_get(json_object_get(t, "a"), "median") ? va : NAN, ta, sizeof ta);
-      else snprintf(ta, sizeof ta, json_object_get(json_object_get(t, "a"), "median") ? "%.4g" : "-", va);
-      if (secs) rs_fmt_time(json_object_get(json_object_get(t, "b"), "median") ? vb : NAN, tb, sizeof tb);
-      else snprintf(tb, sizeof tb, json_object_get(json_object_get(t, "b"), "median") ? "%.4g" : "-", vb);
-      if (json_object_get(t, "change_pct")) snprintf(ch, sizeof ch, "%+.1f%%", json_number_value(json_object_get(t, "change_pct")));
-      why[0] = 0;
-      static const char *const parts[] = {"regressions", "improvements", "notes", NULL};
-      for (int p = 0; parts[p]; ++p) {
-        join(json_object_get(row, parts[p]), buf, sizeof buf);
-        if (buf[0]) snprintf(why + strlen(why), sizeof why - strlen(why), "%s%s", why[0] ? "; " : "", buf);
-      }
-      const char *v = rs_str(row, "verdict");
-      printf("%-10s  %-*s  %-*s  %-*s  %10s  %10s  %8s  %s\n", !strcmp(v, "regression") ? "REGRESSION" : v, wc,
-             rs_str(row, "config") ? rs_str(row, "config") : "-", wk, kv, wp,
-             rs_str(row, "point")[0] ? rs_str(row, "point") : "-", ta, tb, ch[0] ? ch : "-", why);
-    }
-    printf("\n%zu point(s):", n);
-    const char *k;
-    json_object_foreach(counts, k, x) printf(" %s %lld,", k, (long long)json_integer_value(x));
-    printf(" thresholds: time %.3g%%, registers +%ld\n", o.time_pct, o.reg);
-    printf("%s\n", nreg ? "compare: REGRESSION found (exit 1)" : "compare: no regression");
+  if (o.json) print_compare_json(&A, &B, &o, sorted, n, pd, counts); /* the document takes pd */
+  else {
+    print_compare_table(&A, &B, &o, sorted, n, pd, counts, nreg);
     json_decref(pd);
   }
   free(sorted);
   json_decref(counts);
   json_decref(rows);
-  json_decref(used);
-  json_decref(ia);
-  json_decref(ib);
   rs_free(&A);
   rs_free(&B);
   return nreg ? OK_EXIT_FINDING : OK_EXIT_OK;
