@@ -328,12 +328,16 @@ static void usage(FILE *f) {
              "exit: 0 all hold, 1 a mismatch, 2 usage or environment error\n");
 }
 
-int cmd_check(int argc, char **argv) {
-  struct out o = {0};
-  const char *want_config = NULL, *want_compiler = NULL, *sources = NULL;
+/* What to check: which configurations (by name or compiler) and where the sources are. */
+struct check_opts {
+  const char *want_config, *want_compiler, *sources;
+};
+
+/* check's options into o and q. Returns an exit status, or -1 to go on. */
+static int check_opts(int argc, char **argv, struct out *o, struct check_opts *q) {
   for (int i = 1; i < argc; ++i) {
-    if (!strcmp(argv[i], "--json")) o.json = 1;
-    else if (!strcmp(argv[i], "-v") || !strcmp(argv[i], "--verbose")) o.verbose = 1;
+    if (!strcmp(argv[i], "--json")) o->json = 1;
+    else if (!strcmp(argv[i], "-v") || !strcmp(argv[i], "--verbose")) o->verbose = 1;
     else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
       usage(stdout);
       return OK_EXIT_OK;
@@ -342,53 +346,43 @@ int cmd_check(int argc, char **argv) {
         ok_err("check: %s needs a value", argv[i]);
         return OK_EXIT_USAGE;
       }
-      const char **dst = !strcmp(argv[i], "--config") ? &want_config : !strcmp(argv[i], "--compiler") ? &want_compiler : &sources;
+      const char **dst = !strcmp(argv[i], "--config") ? &q->want_config : !strcmp(argv[i], "--compiler") ? &q->want_compiler : &q->sources;
       *dst = argv[++i];
     } else {
       ok_err("check: unknown option '%s' (see ompkit check --help)", argv[i]);
       return OK_EXIT_USAGE;
     }
   }
-  if (want_config && want_compiler) {
+  if (q->want_config && q->want_compiler) {
     ok_err("check: give --config or --compiler, not both");
     return OK_EXIT_USAGE;
   }
-  struct ok_manifest m;
-  if (ok_manifest_load(&m)) return OK_EXIT_USAGE;
-  char dir[PATH_MAX];
-  if (sources) snprintf(dir, sizeof dir, "%s", sources);
-  else {
-    char k[PATH_MAX - 16];
-    kd_sources_dir(&m, k, sizeof k); /* the build's tree, else the bundle's copy */
-    snprintf(dir, sizeof dir, "%s/omp_target", k);
-  }
-  struct stat st;
-  if (stat(dir, &st) || !S_ISDIR(st.st_mode)) {
-    ok_err("check: %s is not a directory", dir);
-    ok_manifest_free(&m);
-    return OK_EXIT_USAGE;
-  }
-  /* Pick the configurations. */
-  int picked[256], np = 0, rc = OK_EXIT_OK;
-  char matrix_left[1024] = ""; /* compiler-matrix configurations left to --config */
-  for (int i = 0; i < m.n && np < 256; ++i) {
-    const struct ok_config *c = &m.configs[i];
+  return -1;
+}
+
+/* The configurations to check into picked (np of them); the compiler matrix's, left to
+ * --config, named in matrix_left. Returns OK_EXIT_OK or the usage status after its error. */
+static int pick_configs(const struct ok_manifest *m, const struct check_opts *q, int *picked, int *np,
+                        char *matrix_left, size_t nml) {
+  int rc = OK_EXIT_OK;
+  for (int i = 0; i < m->n && *np < 256; ++i) {
+    const struct ok_config *c = &m->configs[i];
     char tag[64];
     compiler_tag(c, tag, sizeof tag);
     const char *base = c->compiler ? strrchr(c->compiler, '/') : NULL;
     base = base ? base + 1 : c->compiler;
-    int match = want_config ? !strcmp(c->name, want_config)
-                : want_compiler ? !strcmp(tag, want_compiler) || (base && !strcmp(base, want_compiler))
-                                : 1;
+    int match = q->want_config ? !strcmp(c->name, q->want_config)
+                : q->want_compiler ? !strcmp(tag, q->want_compiler) || (base && !strcmp(base, q->want_compiler))
+                                   : 1;
     if (!match || c->model_id != OKM_OMP_TARGET) {
-      if (match && want_config) {
+      if (match && q->want_config) {
         ok_err("check: configuration %s is %s, not omp_target", c->name, c->model);
         rc = OK_EXIT_USAGE;
       }
       continue;
     }
     if (!c->enabled) {
-      if (want_config || want_compiler) {
+      if (q->want_config || q->want_compiler) {
         ok_err("check: configuration %s is disabled (%s)", c->name, c->reason);
         rc = OK_EXIT_USAGE;
       }
@@ -397,66 +391,72 @@ int cmd_check(int argc, char **argv) {
     /* EXPECT lines are about LLVM's remarks and modes: a GCC configuration has none to check;
      * configurations that share a build (target-clang16-oldplugin) are checked once. */
     int gcc = base && !strncmp(base, "gcc", 3), dup = 0;
-    for (int q = 0; q < np; ++q) dup |= !strcmp(m.configs[picked[q]].artefacts, c->artefacts);
+    for (int k = 0; k < *np; ++k) dup |= !strcmp(m->configs[picked[k]].artefacts, c->artefacts);
     /* The EXPECT lines describe the reference compiler; the compiler matrix's other compilers are
      * compared with them on request (--config NAME), where their differences are the point. */
-    if (c->matrix && !want_config && !want_compiler) {
+    if (c->matrix && !q->want_config && !q->want_compiler) {
       size_t l = strlen(matrix_left);
-      snprintf(matrix_left + l, sizeof matrix_left - l, "%s%s", l ? ", " : "", c->name);
+      snprintf(matrix_left + l, nml - l, "%s%s", l ? ", " : "", c->name);
       continue;
     }
     if (gcc || dup) {
-      if (want_config) {
+      if (q->want_config) {
         if (gcc) ok_err("check: configuration %s has no LLVM remarks to check (GCC)", c->name), rc = OK_EXIT_USAGE;
-        else picked[np++] = i;
+        else picked[(*np)++] = i;
       }
       continue;
     }
-    picked[np++] = i;
+    picked[(*np)++] = i;
   }
-  if (rc == OK_EXIT_OK && !np) {
-    if (want_config || want_compiler) ok_err("check: no omp_target configuration named %s", want_config ? want_config : want_compiler);
+  if (rc == OK_EXIT_OK && !*np) {
+    if (q->want_config || q->want_compiler)
+      ok_err("check: no omp_target configuration named %s", q->want_config ? q->want_config : q->want_compiler);
     else ok_err("check: no omp_target configuration is enabled (ompkit list --configs says why)");
     rc = OK_EXIT_USAGE;
   }
-  if (rc != OK_EXIT_OK) {
-    ok_manifest_free(&m);
-    return rc;
-  }
+  return rc;
+}
+
+/* The sources into g_files, sorted: dir's, and without --sources the proxies' omp_target files
+ * (proxies/<name>/omp_target/), which are part of the catalogue. 0, or 1 after the error. */
+static int find_sources(const struct ok_manifest *m, const char *dir, int own_sources) {
   g_nfiles = 0;
   if (nftw(dir, on_path, 16, FTW_PHYS)) {
     ok_err("check: cannot walk %s", dir);
-    ok_manifest_free(&m);
-    return OK_EXIT_USAGE;
+    return 1;
   }
-  /* The proxies' omp_target files (proxies/<name>/omp_target/) are part of the catalogue. */
   char pdir[PATH_MAX];
-  if (!sources && !kd_proxies_dir(&m, pdir, sizeof pdir)) { /* the build's tree, else the bundle's copy */
+  if (!own_sources && !kd_proxies_dir(m, pdir, sizeof pdir)) { /* the build's tree, else the bundle's copy */
     g_only_omp_target = 1;
     int bad = nftw(pdir, on_path, 16, FTW_PHYS);
     g_only_omp_target = 0;
     if (bad) {
       ok_err("check: cannot walk %s", pdir);
-      ok_manifest_free(&m);
-      return OK_EXIT_USAGE;
+      return 1;
     }
   }
   qsort(g_files, g_nfiles, sizeof *g_files, cmp_str);
-  o.checks = json_array();
-  /* Every source's EXPECT lines first: a malformed one stops the check before any report. */
+  return 0;
+}
+
+/* Every source's EXPECT lines first (a malformed one stops the check before any report), then
+ * each picked configuration against them. nsrc, nexp: sources with EXPECT lines, and the lines. */
+static int check_sources(struct out *o, const struct ok_manifest *m, const int *picked, int np, int own_sources,
+                         size_t *nsrc, size_t *nexp) {
+  int rc = OK_EXIT_OK;
   struct ok_expect **ex = calloc(g_nfiles + 1, sizeof *ex);
-  size_t *nex = calloc(g_nfiles + 1, sizeof *nex), nexp_total = 0, nsrc = 0;
+  size_t *nex = calloc(g_nfiles + 1, sizeof *nex);
   char err[1024];
   for (size_t f = 0; f < g_nfiles && rc == OK_EXIT_OK; ++f) {
     if (ok_expect_parse_file(g_files[f], &ex[f], &nex[f], err, sizeof err)) {
       ok_err("check: %s", err);
       rc = OK_EXIT_USAGE;
     }
-    nexp_total += nex[f];
-    nsrc += nex[f] > 0;
+    *nexp += nex[f];
+    *nsrc += nex[f] > 0;
   }
   for (int p = 0; p < np && rc == OK_EXIT_OK; ++p) {
-    const struct ok_config *c = &m.configs[picked[p]];
+    const struct ok_config *c = &m->configs[picked[p]];
     char tag[64];
     compiler_tag(c, tag, sizeof tag);
     json_t *regs = json_object();
@@ -468,33 +468,71 @@ int cmd_check(int argc, char **argv) {
       globfree(&g);
     }
     for (size_t f = 0; f < g_nfiles && rc == OK_EXIT_OK; ++f)
-      if (nex[f] && check_file(&o, c, tag, g_files[f], ex[f], nex[f], regs, !sources)) rc = OK_EXIT_USAGE;
+      if (nex[f] && check_file(o, c, tag, g_files[f], ex[f], nex[f], regs, !own_sources)) rc = OK_EXIT_USAGE;
     json_decref(regs);
   }
   for (size_t f = 0; f < g_nfiles; ++f) free(ex[f]);
   free(ex);
   free(nex);
   for (size_t f = 0; f < g_nfiles; ++f) free(g_files[f]);
-  if (rc == OK_EXIT_OK && !nexp_total) {
+  return rc;
+}
+
+/* The check's summary: one JSON object (--json) or its lines. */
+static void print_check(const struct out *o, size_t nsrc, int np, const char *matrix_left) {
+  if (o->json) {
+    json_t *j = json_pack("{s:b,s:i,s:i,s:i,s:i,s:o}", "ok", !o->failed, "sources", (json_int_t)nsrc, "hold",
+                          (json_int_t)o->hold, "fail", (json_int_t)o->failed, "unattributed_remarks",
+                          (json_int_t)o->unattributed, "checks", json_incref(o->checks));
+    char *s = json_dumps(j, JSON_COMPACT | JSON_PRESERVE_ORDER);
+    puts(s);
+    free(s);
+    json_decref(j);
+  } else {
+    printf("ompkit check: %zu source(s), %ld check(s) in %d configuration(s): %ld hold, %ld fail%s\n", nsrc,
+           o->hold + o->failed, np, o->hold, o->failed, o->failed ? "" : " - all expectations hold");
+    if (matrix_left[0]) printf("ompkit check: compiler matrix, checked only with --config NAME: %s\n", matrix_left);
+  }
+}
+
+int cmd_check(int argc, char **argv) {
+  struct out o = {0};
+  struct check_opts q = {0};
+  int rc = check_opts(argc, argv, &o, &q);
+  if (rc >= 0) return rc;
+  struct ok_manifest m;
+  if (ok_manifest_load(&m)) return OK_EXIT_USAGE;
+  char dir[PATH_MAX];
+  if (q.sources) snprintf(dir, sizeof dir, "%s", q.sources);
+  else {
+    char k[PATH_MAX - 16];
+    kd_sources_dir(&m, k, sizeof k); /* the build's tree, else the bundle's copy */
+    snprintf(dir, sizeof dir, "%s/omp_target", k);
+  }
+  struct stat st;
+  if (stat(dir, &st) || !S_ISDIR(st.st_mode)) {
+    ok_err("check: %s is not a directory", dir);
+    ok_manifest_free(&m);
+    return OK_EXIT_USAGE;
+  }
+  int picked[256], np = 0;
+  char matrix_left[1024] = ""; /* compiler-matrix configurations left to --config */
+  rc = pick_configs(&m, &q, picked, &np, matrix_left, sizeof matrix_left);
+  if (rc == OK_EXIT_OK && find_sources(&m, dir, q.sources != NULL)) rc = OK_EXIT_USAGE;
+  if (rc != OK_EXIT_OK) {
+    ok_manifest_free(&m);
+    return rc;
+  }
+  o.checks = json_array();
+  size_t nexp = 0, nsrc = 0;
+  rc = check_sources(&o, &m, picked, np, q.sources != NULL, &nsrc, &nexp);
+  if (rc == OK_EXIT_OK && !nexp) {
     ok_err("check: no EXPECT comments in the .c/.cpp files under %s", dir);
     rc = OK_EXIT_USAGE;
   }
   if (rc == OK_EXIT_OK) {
     rc = o.failed ? OK_EXIT_FINDING : OK_EXIT_OK;
-    if (o.json) {
-      json_t *j = json_pack("{s:b,s:i,s:i,s:i,s:i,s:o}", "ok", !o.failed, "sources", (json_int_t)nsrc, "hold",
-                            (json_int_t)o.hold, "fail", (json_int_t)o.failed, "unattributed_remarks",
-                            (json_int_t)o.unattributed, "checks", json_incref(o.checks));
-      char *s = json_dumps(j, JSON_COMPACT | JSON_PRESERVE_ORDER);
-      puts(s);
-      free(s);
-      json_decref(j);
-    } else {
-      printf("ompkit check: %zu source(s), %ld check(s) in %d configuration(s): %ld hold, %ld fail%s\n", nsrc,
-             o.hold + o.failed, np, o.hold, o.failed, o.failed ? "" : " - all expectations hold");
-      if (matrix_left[0])
-        printf("ompkit check: compiler matrix, checked only with --config NAME: %s\n", matrix_left);
-    }
+    print_check(&o, nsrc, np, matrix_left);
   }
   json_decref(o.checks);
   ok_manifest_free(&m);
