@@ -61,31 +61,21 @@ static int append_renamed(const char *path, const char *label, FILE *out) {
   return 0;
 }
 
-int cmd_merge(int argc, char **argv) {
-  if (argc > 1 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
-    usage(stdout);
-    return OK_EXIT_OK;
-  }
-  if (argc < 3) {
-    ok_err("merge: want OUT and at least one result folder (see ompkit merge --help)");
-    return OK_EXIT_USAGE;
-  }
-  const char *out = argv[1];
-  int nin = argc - 2;
-  struct resultset *rs = calloc((size_t)nin, sizeof *rs);
-  char(*labels)[256] = calloc((size_t)nin, sizeof *labels);
+/* Loads the input folders (argv's DIR[=LABEL]) into rs and their labels, checked (valid, unique
+ * when given, one sweep); *loaded: how many rs hold. Returns OK_EXIT_OK or the usage status. */
+static int load_inputs(char **dirs, int nin, struct resultset *rs, char (*labels)[256], int *loaded) {
   const char *sweep = NULL;
-  int rc = OK_EXIT_OK, loaded = 0;
+  int rc = OK_EXIT_OK;
   for (int i = 0; i < nin && rc == OK_EXIT_OK; ++i) {
     char dir[4096];
-    snprintf(dir, sizeof dir, "%s", argv[i + 2]);
+    snprintf(dir, sizeof dir, "%s", dirs[i]);
     char *eq = strrchr(dir, '=');
     if (eq) *eq = 0;
     if (rs_load(&rs[i], dir, "merge", 1)) {
       rc = OK_EXIT_USAGE;
       break;
     }
-    loaded = i + 1;
+    *loaded = i + 1;
     const char *host = rs_str(rs[i].prov, "host");
     const char *base = strrchr(dir, '/');
     snprintf(labels[i], sizeof labels[i], "%s", eq ? eq + 1 : host ? host : base ? base + 1 : dir);
@@ -108,75 +98,108 @@ int cmd_merge(int argc, char **argv) {
     }
     if (sw) sweep = sw;
   }
+  return rc;
+}
+
+/* OUT must be new, or a folder without results; created. Returns OK_EXIT_OK or the usage status. */
+static int make_out(const char *out) {
   struct stat sb;
-  if (rc == OK_EXIT_OK && !stat(out, &sb) && !access(out, F_OK)) {
+  if (!stat(out, &sb) && !access(out, F_OK)) {
     char p[4200];
     snprintf(p, sizeof p, "%s/results.jsonl", out);
     if (!stat(p, &sb)) {
       ok_err("merge: %s already holds results; give a new folder", out);
-      rc = OK_EXIT_USAGE;
+      return OK_EXIT_USAGE;
     }
   }
-  if (rc == OK_EXIT_OK && ok_mkdirs(out)) {
+  if (ok_mkdirs(out)) {
     ok_err("merge: cannot create %s: %s", out, strerror(errno));
+    return OK_EXIT_USAGE;
+  }
+  return OK_EXIT_OK;
+}
+
+/* Every folder's results and remarks into res and rem, configurations renamed; returns the
+ * provenance: the first folder's, its configurations renamed and every folder's own beside. */
+static json_t *merge_folders(const struct resultset *rs, char (*labels)[256], int nin, FILE *res, FILE *rem) {
+  char p[4200];
+  json_t *prov = json_deep_copy(rs[0].prov), *configs = json_array(), *from = json_array();
+  for (int i = 0; i < nin && res && rem; ++i) {
+    snprintf(p, sizeof p, "%s/results.jsonl", rs[i].dir);
+    append_renamed(p, labels[i], res);
+    snprintf(p, sizeof p, "%s/remarks.jsonl", rs[i].dir);
+    append_renamed(p, labels[i], rem);
+    size_t k;
+    json_t *c;
+    json_array_foreach(json_object_get(rs[i].prov, "configs"), k, c) {
+      json_t *cc = json_deep_copy(c);
+      char nc[600];
+      snprintf(nc, sizeof nc, "%s@%s", rs_str(c, "name") ? rs_str(c, "name") : "?", labels[i]);
+      json_object_set_new(cc, "name", json_string(nc));
+      json_array_append_new(configs, cc);
+    }
+    json_t *g = json_object_get(rs[i].prov, "gpu");
+    json_array_append_new(from, json_pack("{s:s,s:s,s:s?,s:s?,s:s?,s:O?}", "label", labels[i], "dir", rs[i].dir, "host",
+                                          rs_str(rs[i].prov, "host"), "date", rs_str(rs[i].prov, "date"), "git_sha",
+                                          rs_str(rs[i].prov, "git_sha"), "gpu", g));
+  }
+  json_object_set_new(prov, "configs", configs);
+  json_object_set_new(prov, "merged_from", from);
+  json_object_set_new(prov, "record_version", json_integer(OK_RECORD_VERSION));
+  char hosts[1024] = "";
+  for (int i = 0; i < nin; ++i) snprintf(hosts + strlen(hosts), sizeof hosts - strlen(hosts), "%s%s", i ? "," : "", labels[i]);
+  json_object_set_new(prov, "host", json_string(hosts));
+  return prov;
+}
+
+/* OUT's results.jsonl, remarks.jsonl, provenance.json and report. Returns OK_EXIT_OK or the usage status. */
+static int write_merged(const char *out, const struct resultset *rs, char (*labels)[256], int nin) {
+  int rc = OK_EXIT_OK;
+  char p[4200];
+  snprintf(p, sizeof p, "%s/results.jsonl", out);
+  FILE *res = fopen(p, "w");
+  snprintf(p, sizeof p, "%s/remarks.jsonl", out);
+  FILE *rem = fopen(p, "w");
+  json_t *prov = merge_folders(rs, labels, nin, res, rem);
+  if (!res || !rem) {
+    ok_err("merge: cannot write in %s", out);
     rc = OK_EXIT_USAGE;
   }
-  if (rc == OK_EXIT_OK) {
-    char p[4200];
-    FILE *res, *rem;
-    snprintf(p, sizeof p, "%s/results.jsonl", out);
-    res = fopen(p, "w");
-    snprintf(p, sizeof p, "%s/remarks.jsonl", out);
-    rem = fopen(p, "w");
-    /* Provenance: the first folder's, its configurations renamed and every folder's own beside. */
-    json_t *prov = json_deep_copy(rs[0].prov), *configs = json_array(), *from = json_array();
-    for (int i = 0; i < nin && res && rem; ++i) {
-      snprintf(p, sizeof p, "%s/results.jsonl", rs[i].dir);
-      append_renamed(p, labels[i], res);
-      snprintf(p, sizeof p, "%s/remarks.jsonl", rs[i].dir);
-      append_renamed(p, labels[i], rem);
-      size_t k;
-      json_t *c;
-      json_array_foreach(json_object_get(rs[i].prov, "configs"), k, c) {
-        json_t *cc = json_deep_copy(c);
-        char nc[600];
-        snprintf(nc, sizeof nc, "%s@%s", rs_str(c, "name") ? rs_str(c, "name") : "?", labels[i]);
-        json_object_set_new(cc, "name", json_string(nc));
-        json_array_append_new(configs, cc);
-      }
-      json_t *g = json_object_get(rs[i].prov, "gpu");
-      json_array_append_new(from, json_pack("{s:s,s:s,s:s?,s:s?,s:s?,s:O?}", "label", labels[i], "dir", rs[i].dir, "host",
-                                            rs_str(rs[i].prov, "host"), "date", rs_str(rs[i].prov, "date"), "git_sha",
-                                            rs_str(rs[i].prov, "git_sha"), "gpu", g));
-    }
-    json_object_set_new(prov, "configs", configs);
-    json_object_set_new(prov, "merged_from", from);
-    json_object_set_new(prov, "record_version", json_integer(OK_RECORD_VERSION));
-    char hosts[1024] = "";
-    for (int i = 0; i < nin; ++i)
-      snprintf(hosts + strlen(hosts), sizeof hosts - strlen(hosts), "%s%s", i ? "," : "", labels[i]);
-    json_object_set_new(prov, "host", json_string(hosts));
-    if (!res || !rem) {
-      ok_err("merge: cannot write in %s", out);
-      rc = OK_EXIT_USAGE;
-    }
-    if (res) fclose(res);
-    if (rem) fclose(rem);
-    snprintf(p, sizeof p, "%s/provenance.json", out);
-    char *s = json_dumps(prov, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
-    if (rc == OK_EXIT_OK && (!s || ok_write_atomic(p, s, strlen(s)))) {
-      ok_err("merge: cannot write %s", p);
-      rc = OK_EXIT_USAGE;
-    }
-    free(s);
-    json_decref(prov);
-    if (rc == OK_EXIT_OK) {
-      printf("merge: %d folder(s) into %s:", nin, out);
-      for (int i = 0; i < nin; ++i) printf(" %s=%s", rs[i].dir, labels[i]);
-      printf("\n");
-      report_write(out, 2.0, 1); /* a report problem is reported, the merge stands */
-    }
+  if (res) fclose(res);
+  if (rem) fclose(rem);
+  snprintf(p, sizeof p, "%s/provenance.json", out);
+  char *s = json_dumps(prov, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+  if (rc == OK_EXIT_OK && (!s || ok_write_atomic(p, s, strlen(s)))) {
+    ok_err("merge: cannot write %s", p);
+    rc = OK_EXIT_USAGE;
   }
+  free(s);
+  json_decref(prov);
+  if (rc == OK_EXIT_OK) {
+    printf("merge: %d folder(s) into %s:", nin, out);
+    for (int i = 0; i < nin; ++i) printf(" %s=%s", rs[i].dir, labels[i]);
+    printf("\n");
+    report_write(out, 2.0, 1); /* a report problem is reported, the merge stands */
+  }
+  return rc;
+}
+
+int cmd_merge(int argc, char **argv) {
+  if (argc > 1 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
+    usage(stdout);
+    return OK_EXIT_OK;
+  }
+  if (argc < 3) {
+    ok_err("merge: want OUT and at least one result folder (see ompkit merge --help)");
+    return OK_EXIT_USAGE;
+  }
+  const char *out = argv[1];
+  int nin = argc - 2, loaded = 0;
+  struct resultset *rs = calloc((size_t)nin, sizeof *rs);
+  char(*labels)[256] = calloc((size_t)nin, sizeof *labels);
+  int rc = load_inputs(argv + 2, nin, rs, labels, &loaded);
+  if (rc == OK_EXIT_OK) rc = make_out(out);
+  if (rc == OK_EXIT_OK) rc = write_merged(out, rs, labels, nin);
   for (int i = 0; i < loaded; ++i) rs_free(&rs[i]);
   free(rs);
   free(labels);
