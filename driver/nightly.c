@@ -285,28 +285,28 @@ static int latest(const char *dir, char *out, size_t n) {
   return 0;
 }
 
-int cmd_nightly(int argc, char **argv) {
+/* nightly's options into o, checked. Returns an exit status, or -1 to go on. */
+static int nightly_opts(int argc, char **argv, struct nopts *o) {
   static const struct option lo[] = {{"llvm", 1, 0, 'l'},   {"baseline", 1, 0, 'b'},     {"out", 1, 0, 'o'},
                                      {"result", 1, 0, 'r'}, {"compile-only", 0, 0, 'c'}, {"full", 0, 0, 'f'},
                                      {"quick", 0, 0, 'q'},  {"time-threshold", 1, 0, 't'}, {"reg-threshold", 1, 0, 'g'},
                                      {"help", 0, 0, 'h'},   {0, 0, 0, 0}};
-  struct nopts o = {0};
-  o.sweep = "--quick";
+  o->sweep = "--quick";
   opterr = 0;
   optind = 1;
   int ch;
   while ((ch = getopt_long(argc, argv, "h", lo, NULL)) != -1) {
     switch (ch) {
     case 'h': usage(stdout); return OK_EXIT_OK;
-    case 'l': o.llvm = optarg; break;
-    case 'b': o.baseline = optarg; break;
-    case 'o': o.out = optarg; break;
-    case 'r': o.result = optarg; break;
-    case 'c': o.compile_only = 1; break;
-    case 'f': o.sweep = "--full"; break;
-    case 'q': o.sweep = "--quick"; break;
-    case 't': o.time_pct = optarg; break;
-    case 'g': o.reg = optarg; break;
+    case 'l': o->llvm = optarg; break;
+    case 'b': o->baseline = optarg; break;
+    case 'o': o->out = optarg; break;
+    case 'r': o->result = optarg; break;
+    case 'c': o->compile_only = 1; break;
+    case 'f': o->sweep = "--full"; break;
+    case 'q': o->sweep = "--quick"; break;
+    case 't': o->time_pct = optarg; break;
+    case 'g': o->reg = optarg; break;
     default: ok_err("nightly: unknown or incomplete option '%s' (see ompkit nightly --help)", argv[optind - 1]); return OK_EXIT_USAGE;
     }
   }
@@ -314,111 +314,132 @@ int cmd_nightly(int argc, char **argv) {
     ok_err("nightly: unexpected argument '%s' (see ompkit nightly --help)", argv[optind]);
     return OK_EXIT_USAGE;
   }
-  if (!o.baseline) {
+  if (!o->baseline) {
     ok_err("nightly: --baseline DIR is required (a result folder of an earlier run)");
     return OK_EXIT_USAGE;
   }
-  if (o.result && (o.llvm || o.compile_only)) {
+  if (o->result && (o->llvm || o->compile_only)) {
     ok_err("nightly: --result judges an existing folder; it takes no --llvm or --compile-only");
     return OK_EXIT_USAGE;
   }
   struct stat sb;
-  if (stat(o.baseline, &sb) || !S_ISDIR(sb.st_mode)) {
-    ok_err("nightly: --baseline %s is not a folder", o.baseline);
+  if (stat(o->baseline, &sb) || !S_ISDIR(sb.st_mode)) {
+    ok_err("nightly: --baseline %s is not a folder", o->baseline);
     return OK_EXIT_USAGE;
   }
-  if (o.llvm && (stat(o.llvm, &sb) || !S_ISDIR(sb.st_mode))) {
-    ok_err("nightly: --llvm %s is not a folder (an LLVM install prefix, with bin/clang)", o.llvm);
+  if (o->llvm && (stat(o->llvm, &sb) || !S_ISDIR(sb.st_mode))) {
+    ok_err("nightly: --llvm %s is not a folder (an LLVM install prefix, with bin/clang)", o->llvm);
     return OK_EXIT_USAGE;
   }
-  char out[PATH_MAX];
-  if (o.out) snprintf(out, sizeof out, "%s", o.out);
-  else if (o.result) snprintf(out, sizeof out, "%s", o.result);
+  return -1;
+}
+
+/* The nightly's folder: --out, else --result's, else results/nightly-<stamp>; created. 0, or 1 after the error. */
+static int nightly_out(const struct nopts *o, char *out, size_t n) {
+  if (o->out) snprintf(out, n, "%s", o->out);
+  else if (o->result) snprintf(out, n, "%s", o->result);
   else {
     char stamp[64];
     time_t now = time(NULL);
     strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", gmtime(&now));
-    snprintf(out, sizeof out, "results/nightly-%s", stamp);
+    snprintf(out, n, "results/nightly-%s", stamp);
   }
   if (ok_mkdirs(out)) {
     ok_err("nightly: cannot create %s: %s", out, strerror(errno));
-    return OK_EXIT_USAGE;
+    return 1;
   }
-  json_t *doc = json_object();
-  int rc;
-  if (o.result) {
-    json_object_set_new(doc, "mode", json_string("judge an existing result folder"));
-    rc = judge(o.result, o.baseline, NULL, &o, out, doc);
-    if (rc != OK_EXIT_USAGE) write_report(out, doc, rc);
-    json_decref(doc);
-    return rc;
-  }
-  /* The whole job: build, check, study, judge. */
+  return 0;
+}
+
+/* The build folder the job uses, absolute: with --llvm a build of its own (the matrix's
+ * OMPKIT_LLVM names the configuration after the version clang reports); without, this kit's
+ * build, brought up to date. 0, or 1 when the manifest cannot be read. */
+static int nightly_build_dir(const struct nopts *o, const char *out, char *build, size_t nb, char *script, size_t ns) {
   struct ok_manifest m;
-  if (ok_manifest_load(&m)) {
-    json_decref(doc);
-    return OK_EXIT_USAGE;
-  }
-  char log[PATH_MAX + 32], build[PATH_MAX + 32], driver[PATH_MAX + 64], script[PATH_MAX + 32];
-  snprintf(log, sizeof log, "%s/nightly.log", out);
-  snprintf(script, sizeof script, "%s/ompkit", m.source_dir ? m.source_dir : ".");
-  /* With --llvm a build of its own (the matrix's OMPKIT_LLVM names the configuration after the
-   * version clang reports); without, this kit's build is brought up to date. */
-  if (o.llvm) snprintf(build, sizeof build, "%s/build", out);
-  else snprintf(build, sizeof build, "%s", m.dir);
+  if (ok_manifest_load(&m)) return 1;
+  snprintf(script, ns, "%s/ompkit", m.source_dir ? m.source_dir : ".");
+  if (o->llvm) snprintf(build, nb, "%s/build", out);
+  else snprintf(build, nb, "%s", m.dir);
   char *abs = realpath(build, NULL);
   if (!abs && !ok_mkdirs(build)) abs = realpath(build, NULL);
-  if (abs) snprintf(build, sizeof build, "%s", abs);
+  if (abs) snprintf(build, nb, "%s", abs);
   free(abs);
   ok_manifest_free(&m);
+  return 0;
+}
+
+/* `ompkit check --json` of the build into check_path. 0, or 1 after the error. */
+static int nightly_check(char *driver, char *const env[], const char *check_path) {
+  struct ok_proc p;
+  char *ca[] = {driver, "check", "--json", NULL};
+  if (ok_spawn(ca, env, 300, &p) || !p.exited || p.code > 1) {
+    ok_err("nightly: ompkit check could not run (%s)", p.err && p.err[0] ? strtok(p.err, "\n") : "no output");
+    ok_proc_free(&p);
+    return 1;
+  }
+  ok_write_atomic(check_path, p.out, p.outlen);
+  ok_proc_free(&p);
+  return 0;
+}
+
+/* The whole job: build, check, study, judge; doc gathers what nightly.json says. */
+static int nightly_job(const struct nopts *o, const char *out, json_t *doc) {
+  char log[PATH_MAX + 32], build[PATH_MAX + 32], driver[PATH_MAX + 64], script[PATH_MAX + 32];
+  if (nightly_build_dir(o, out, build, sizeof build, script, sizeof script)) return OK_EXIT_USAGE;
+  snprintf(log, sizeof log, "%s/nightly.log", out);
   snprintf(driver, sizeof driver, "%s/driver/ompkit", build);
   char env_llvm[PATH_MAX + 16], env_build[PATH_MAX + 32];
-  snprintf(env_llvm, sizeof env_llvm, "OMPKIT_LLVM=%s", o.llvm ? o.llvm : "");
+  snprintf(env_llvm, sizeof env_llvm, "OMPKIT_LLVM=%s", o->llvm ? o->llvm : "");
   snprintf(env_build, sizeof env_build, "OMPKIT_BUILD_DIR=%s", build);
-  char *env[] = {env_build, o.llvm ? env_llvm : NULL, NULL};
-  json_object_set_new(doc, "llvm", o.llvm ? json_string(o.llvm) : json_null());
+  char *env[] = {env_build, o->llvm ? env_llvm : NULL, NULL};
+  json_object_set_new(doc, "llvm", o->llvm ? json_string(o->llvm) : json_null());
   json_object_set_new(doc, "build", json_string(build));
-  json_object_set_new(doc, "mode", json_string(o.compile_only ? "compile-only" : o.sweep + 2));
+  json_object_set_new(doc, "mode", json_string(o->compile_only ? "compile-only" : o->sweep + 2));
   printf("ompkit nightly: building in %s (log %s)\n", build, log);
   char *ba[] = {"/bin/sh", script, "build", NULL};
+  int rc;
   if ((rc = step(ba, env, log, 7200)) != 0) {
     ok_err("nightly: the build failed (exit %d; log: %s)", rc, log);
     write_report(out, doc, OK_EXIT_USAGE);
-    json_decref(doc);
     return OK_EXIT_USAGE;
   }
   char check_path[PATH_MAX + 32];
   snprintf(check_path, sizeof check_path, "%s/check.json", out);
   printf("ompkit nightly: ompkit check\n");
-  {
-    struct ok_proc p;
-    char *ca[] = {driver, "check", "--json", NULL};
-    if (ok_spawn(ca, env, 300, &p) || !p.exited || p.code > 1) {
-      ok_err("nightly: ompkit check could not run (%s)", p.err && p.err[0] ? strtok(p.err, "\n") : "no output");
-      ok_proc_free(&p);
-      write_report(out, doc, OK_EXIT_USAGE);
-      json_decref(doc);
-      return OK_EXIT_USAGE;
-    }
-    ok_write_atomic(check_path, p.out, p.outlen);
-    ok_proc_free(&p);
+  if (nightly_check(driver, env, check_path)) {
+    write_report(out, doc, OK_EXIT_USAGE);
+    return OK_EXIT_USAGE;
   }
   char study[PATH_MAX + 32], rdir[PATH_MAX];
   snprintf(study, sizeof study, "%s/study", out);
   /* --compile-only: no bench runs, the folder's compile data (compile.jsonl) is compared per kernel. */
-  const char *what = o.compile_only ? "--compile-only" : o.sweep;
+  const char *what = o->compile_only ? "--compile-only" : o->sweep;
   printf("ompkit nightly: the %s study\n", what + 2);
   char *ra[] = {driver, "run", (char *)what, "--out", study, NULL};
   rc = step(ra, env, log, 3600);
   if (latest(study, rdir, sizeof rdir)) {
     ok_err("nightly: the study wrote no result folder (exit %d; log: %s)", rc, log);
     write_report(out, doc, OK_EXIT_USAGE);
-    json_decref(doc);
     return OK_EXIT_USAGE;
   }
-  rc = judge(rdir, o.baseline, check_path, &o, out, doc);
-  if (rc != OK_EXIT_USAGE && nightly_findings(doc, &o) && rc == OK_EXIT_OK) rc = OK_EXIT_FINDING;
+  rc = judge(rdir, o->baseline, check_path, o, out, doc);
+  if (rc != OK_EXIT_USAGE && nightly_findings(doc, o) && rc == OK_EXIT_OK) rc = OK_EXIT_FINDING;
   if (rc != OK_EXIT_USAGE) write_report(out, doc, rc);
+  return rc;
+}
+
+int cmd_nightly(int argc, char **argv) {
+  struct nopts o = {0};
+  int rc = nightly_opts(argc, argv, &o);
+  if (rc >= 0) return rc;
+  char out[PATH_MAX];
+  if (nightly_out(&o, out, sizeof out)) return OK_EXIT_USAGE;
+  json_t *doc = json_object();
+  if (o.result) {
+    json_object_set_new(doc, "mode", json_string("judge an existing result folder"));
+    rc = judge(o.result, o.baseline, NULL, &o, out, doc);
+    if (rc != OK_EXIT_USAGE) write_report(out, doc, rc);
+  } else rc = nightly_job(&o, out, doc);
   json_decref(doc);
   return rc;
 }
