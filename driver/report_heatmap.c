@@ -191,27 +191,56 @@ struct mrow {
   double v[16];              /* per column */
 };
 
-static void micro_table(struct report *r) {
+/* The table being gathered: its columns (configurations), rows (kernel x point) and the
+ * references in the same run: each column's copy bandwidth, stride-1 shared memory, 1 path. */
+struct mtab {
   char cols[16][160];
-  int ncol = 0, cuda_col = -1;
-  struct mrow *rows = calloc(512, sizeof *rows);
-  int nrow = 0;
+  int ncol, cuda_col;
+  struct mrow *rows;
+  int nrow;
+  double copy[16], smem1[16], path1[16];
+};
+
+/* j's column (added when new; -1 when the table is full); CUDA's column is remembered. */
+static int mt_col(struct mtab *t, json_t *j) {
+  char col[160];
+  column_of(j, col, sizeof col);
+  int c = 0;
+  while (c < t->ncol && strcmp(t->cols[c], col)) ++c;
+  if (c == t->ncol) {
+    if (t->ncol == 16) return -1;
+    snprintf(t->cols[t->ncol++], sizeof t->cols[0], "%s", col);
+  }
+  const char *model = rs_str(j, OK_FNAME(model));
+  if (model && !strcmp(model, ok_models[OKM_CUDA].name)) t->cuda_col = c;
+  return c;
+}
+
+/* The row of kernel k at point key (added when new, in unit; -1 when the table is full). */
+static int mt_row(struct mtab *t, const char *k, const char *key, const char *unit) {
+  int w = 0;
+  while (w < t->nrow && !(!strcmp(t->rows[w].kernel, k) && !strcmp(t->rows[w].key, key))) ++w;
+  if (w == t->nrow) {
+    if (t->nrow == 512) return -1;
+    ++t->nrow;
+    snprintf(t->rows[w].kernel, sizeof t->rows[w].kernel, "%s", k);
+    snprintf(t->rows[w].key, sizeof t->rows[w].key, "%s", key);
+    snprintf(t->rows[w].unit, sizeof t->rows[w].unit, "%s", unit);
+    for (int x = 0; x < 16; ++x) t->rows[w].v[x] = NAN;
+  }
+  return w;
+}
+
+/* Every passed rate point but the contention maps', the best over host affinities. */
+static void mt_rates(struct mtab *t, const struct report *r) {
   size_t i;
   json_t *j;
-  if (!rows) return;
   json_array_foreach(r->rs.lines, i, j) {
     const char *k = rs_str(j, OK_FNAME(kernel)), *unit = rs_str(j, OK_FNAME(rate_unit));
     if (!k || !unit || !strcmp(k, "atomic_contention") || !rs_is_ok(j)) continue;
-    char col[160], key[160];
-    column_of(j, col, sizeof col);
-    int c = 0;
-    while (c < ncol && strcmp(cols[c], col)) ++c;
-    if (c == ncol) {
-      if (ncol == 16) continue;
-      snprintf(cols[ncol++], sizeof cols[0], "%s", col);
-    }
-    const char *model = rs_str(j, OK_FNAME(model));
-    if (model && !strcmp(model, ok_models[OKM_CUDA].name)) cuda_col = c;
+    char key[160];
+    int c = mt_col(t, j);
+    if (c < 0) continue;
     const char *variant = rs_str(j, OK_FNAME(variant)), *type = rs_str(j, OK_FNAME(type)),
                *param = rs_str(j, OK_FNAME(param));
     char pk[160] = "";
@@ -219,69 +248,73 @@ static void micro_table(struct report *r) {
     /* arith has two forms (latency, throughput): keep them apart; others are one form per model */
     int lat = variant && strstr(variant, "latency");
     snprintf(key, sizeof key, "%s%s%s%s", lat ? "latency " : "", type && type[0] ? type : "", type && type[0] ? " " : "", pk);
-    int w = 0;
-    while (w < nrow && !(!strcmp(rows[w].kernel, k) && !strcmp(rows[w].key, key))) ++w;
-    if (w == nrow) {
-      if (nrow == 512) continue;
-      ++nrow;
-      snprintf(rows[w].kernel, sizeof rows[w].kernel, "%s", k);
-      snprintf(rows[w].key, sizeof rows[w].key, "%s", key);
-      snprintf(rows[w].unit, sizeof rows[w].unit, "%s", unit);
-      for (int x = 0; x < 16; ++x) rows[w].v[x] = NAN;
-    }
+    int w = mt_row(t, k, key, unit);
+    if (w < 0) continue;
     double v = rate_of(j);
-    if (isnan(rows[w].v[c]) || v > rows[w].v[c]) rows[w].v[c] = v; /* host affinities: the best */
+    if (isnan(t->rows[w].v[c]) || v > t->rows[w].v[c]) t->rows[w].v[c] = v; /* host affinities: the best */
   }
-  /* Latency points of arith are baseline/test records (per_op_cycles), not rates: add them. */
+}
+
+/* Latency points of arith are baseline/test records (per_op_cycles), not rates: add them. */
+static void mt_latencies(struct mtab *t, const struct report *r) {
+  size_t i;
+  json_t *j;
   json_array_foreach(r->rs.lines, i, j) {
     const char *k = rs_str(j, OK_FNAME(kernel)), *variant = rs_str(j, OK_FNAME(variant));
     if (!k || strcmp(k, "arith") || !variant || !strstr(variant, "latency") || !rs_is_ok(j)) continue;
     json_t *pc = json_object_get(j, OK_FNAME(per_op_cycles));
     if (!json_is_object(pc)) continue;
-    char col[160], key[160], pk[160] = "";
-    column_of(j, col, sizeof col);
-    int c = 0;
-    while (c < ncol && strcmp(cols[c], col)) ++c;
-    if (c == ncol) {
-      if (ncol == 16) continue;
-      snprintf(cols[ncol++], sizeof cols[0], "%s", col);
-    }
-    const char *model = rs_str(j, OK_FNAME(model));
-    if (model && !strcmp(model, ok_models[OKM_CUDA].name)) cuda_col = c;
+    char key[160], pk[160] = "";
+    int c = mt_col(t, j);
+    if (c < 0) continue;
     if (rs_str(j, OK_FNAME(param))) rs_param_key(rs_str(j, OK_FNAME(param)), pk, sizeof pk);
     snprintf(key, sizeof key, "latency %s %s", rs_str(j, OK_FNAME(type)) ? rs_str(j, OK_FNAME(type)) : "", pk);
-    int w = 0;
-    while (w < nrow && !(!strcmp(rows[w].kernel, k) && !strcmp(rows[w].key, key))) ++w;
-    if (w == nrow) {
-      if (nrow == 512) continue;
-      ++nrow;
-      snprintf(rows[w].kernel, sizeof rows[w].kernel, "%s", k);
-      snprintf(rows[w].key, sizeof rows[w].key, "%s", key);
-      snprintf(rows[w].unit, sizeof rows[w].unit, "cycles/op");
-      for (int x = 0; x < 16; ++x) rows[w].v[x] = NAN;
-    }
-    rows[w].v[c] = json_number_value(json_object_get(pc, "median"));
+    int w = mt_row(t, k, key, "cycles/op");
+    if (w < 0) continue;
+    t->rows[w].v[c] = json_number_value(json_object_get(pc, "median"));
   }
-  if (!nrow) {
-    free(rows);
-    return;
-  }
-  /* References in the same run: each column's copy bandwidth, stride-1 shared memory, 1 path. */
-  double copy[16], smem1[16], path1[16];
-  for (int c = 0; c < ncol; ++c) {
-    copy[c] = smem1[c] = path1[c] = NAN;
-    for (int w = 0; w < nrow; ++w) {
+}
+
+/* References in the same run: each column's copy bandwidth, stride-1 shared memory, 1 path. */
+static void mt_refs(struct mtab *t) {
+  for (int c = 0; c < t->ncol; ++c) {
+    t->copy[c] = t->smem1[c] = t->path1[c] = NAN;
+    for (int w = 0; w < t->nrow; ++w) {
+      const struct mrow *row = &t->rows[w];
       /* the reference copy, not a variant such as op=copy_u32 */
-      const char *cp = strstr(rows[w].key, "op=copy");
-      if (!strcmp(rows[w].kernel, "mem_bandwidth") && cp && (cp[7] == 0 || cp[7] == ',' || cp[7] == ' '))
-        copy[c] = rows[w].v[c];
-      if (!strcmp(rows[w].kernel, "smem_bandwidth") && strstr(rows[w].key, "stride=1") &&
-          !strstr(rows[w].key, "stride=16"))
-        smem1[c] = rows[w].v[c];
-      if (!strcmp(rows[w].kernel, "divergence") && strstr(rows[w].key, "paths=1") && !strstr(rows[w].key, "paths=16"))
-        path1[c] = rows[w].v[c];
+      const char *cp = strstr(row->key, "op=copy");
+      if (!strcmp(row->kernel, "mem_bandwidth") && cp && (cp[7] == 0 || cp[7] == ',' || cp[7] == ' '))
+        t->copy[c] = row->v[c];
+      if (!strcmp(row->kernel, "smem_bandwidth") && strstr(row->key, "stride=1") && !strstr(row->key, "stride=16"))
+        t->smem1[c] = row->v[c];
+      if (!strcmp(row->kernel, "divergence") && strstr(row->key, "paths=1") && !strstr(row->key, "paths=16"))
+        t->path1[c] = row->v[c];
     }
   }
+}
+
+/* Row w's cell in column c: the value, and the ratios to CUDA and to the same run's references. */
+static void mt_cell(const struct mtab *t, int w, int c, char *cell, size_t ncell, char *extra, size_t nextra) {
+  const struct mrow *row = &t->rows[w];
+  double v = row->v[c];
+  cell[0] = extra[0] = 0;
+  if (isnan(v)) return;
+  snprintf(cell, ncell, "%.4g", v);
+  int cost = !strcmp(row->unit, "cycles/op");
+  int cc = t->cuda_col;
+  if (cc >= 0 && c != cc && !isnan(row->v[cc]) && row->v[cc] > 0 && v > 0)
+    snprintf(extra, nextra, " (%.2f× CUDA)", cost ? v / row->v[cc] : v / row->v[cc]);
+  size_t l = strlen(extra);
+  if (!strcmp(row->kernel, "mem_bandwidth") && t->copy[c] > 0)
+    snprintf(extra + l, nextra - l, " copy %.0f %%", 100 * v / t->copy[c]);
+  else if (!strcmp(row->kernel, "smem_bandwidth") && t->smem1[c] > 0)
+    snprintf(extra + l, nextra - l, " conflict %.1f×", t->smem1[c] / v);
+  else if (!strcmp(row->kernel, "divergence") && t->path1[c] > 0)
+    snprintf(extra + l, nextra - l, " slowdown %.1f×", t->path1[c] / v);
+}
+
+/* The table's heading, explanation and header row, in both formats. */
+static void mt_head(struct report *r, const struct mtab *t) {
   rp_both(r, "### Microbenchmarks (docs/microbench.md)\n\n",
           "<details open><summary><h3 style=display:inline>Microbenchmarks (docs/microbench.md)</h3></summary>\n");
   rp_both(r,
@@ -294,42 +327,47 @@ static void micro_table(struct report *r) {
           "over this stride's (the bank-conflict factor); slowdown ×: 1 path's rate over this point's.</p>\n"
           "<table><tr><th>kernel</th><th>point</th><th>unit</th>");
   fputs("| kernel | point | unit |", r->md);
-  for (int c = 0; c < ncol; ++c) {
-    fprintf(r->md, " %s |", cols[c]);
-    fputs("<th>", r->html), rp_esc(r->html, cols[c]), fputs("</th>", r->html);
+  for (int c = 0; c < t->ncol; ++c) {
+    fprintf(r->md, " %s |", t->cols[c]);
+    fputs("<th>", r->html), rp_esc(r->html, t->cols[c]), fputs("</th>", r->html);
   }
   fputs("\n|---|---|---|", r->md);
-  for (int c = 0; c < ncol; ++c) fputs("---|", r->md);
+  for (int c = 0; c < t->ncol; ++c) fputs("---|", r->md);
   fputs("\n", r->md);
   fputs("</tr>\n", r->html);
-  for (int w = 0; w < nrow; ++w) {
-    fprintf(r->md, "| %s | %s | %s |", rows[w].kernel, rows[w].key, rows[w].unit);
-    fputs("<tr><td>", r->html), rp_esc(r->html, rows[w].kernel), fputs("</td><td>", r->html);
-    rp_esc(r->html, rows[w].key), fputs("</td><td>", r->html), rp_esc(r->html, rows[w].unit), fputs("</td>", r->html);
-    for (int c = 0; c < ncol; ++c) {
-      char cell[160] = "", extra[96] = "";
-      double v = rows[w].v[c];
-      if (!isnan(v)) {
-        snprintf(cell, sizeof cell, "%.4g", v);
-        int cost = !strcmp(rows[w].unit, "cycles/op");
-        if (cuda_col >= 0 && c != cuda_col && !isnan(rows[w].v[cuda_col]) && rows[w].v[cuda_col] > 0 && v > 0)
-          snprintf(extra, sizeof extra, " (%.2f× CUDA)", cost ? v / rows[w].v[cuda_col] : v / rows[w].v[cuda_col]);
-        size_t l = strlen(extra);
-        if (!strcmp(rows[w].kernel, "mem_bandwidth") && copy[c] > 0)
-          snprintf(extra + l, sizeof extra - l, " copy %.0f %%", 100 * v / copy[c]);
-        else if (!strcmp(rows[w].kernel, "smem_bandwidth") && smem1[c] > 0)
-          snprintf(extra + l, sizeof extra - l, " conflict %.1f×", smem1[c] / v);
-        else if (!strcmp(rows[w].kernel, "divergence") && path1[c] > 0)
-          snprintf(extra + l, sizeof extra - l, " slowdown %.1f×", path1[c] / v);
-      }
-      fprintf(r->md, " %s%s |", cell, extra);
-      fputs("<td>", r->html), rp_esc(r->html, cell), rp_esc(r->html, extra), fputs("</td>", r->html);
-    }
-    fputs("\n", r->md);
-    fputs("</tr>\n", r->html);
+}
+
+static void micro_table(struct report *r) {
+  struct mtab *t = calloc(1, sizeof *t);
+  if (t) t->rows = calloc(512, sizeof *t->rows);
+  if (!t || !t->rows) {
+    free(t);
+    return;
   }
-  rp_both(r, "\n", "</table></details>\n");
-  free(rows);
+  t->cuda_col = -1;
+  mt_rates(t, r);
+  mt_latencies(t, r);
+  if (t->nrow) {
+    mt_refs(t);
+    mt_head(r, t);
+    for (int w = 0; w < t->nrow; ++w) {
+      const struct mrow *row = &t->rows[w];
+      fprintf(r->md, "| %s | %s | %s |", row->kernel, row->key, row->unit);
+      fputs("<tr><td>", r->html), rp_esc(r->html, row->kernel), fputs("</td><td>", r->html);
+      rp_esc(r->html, row->key), fputs("</td><td>", r->html), rp_esc(r->html, row->unit), fputs("</td>", r->html);
+      for (int c = 0; c < t->ncol; ++c) {
+        char cell[160], extra[96];
+        mt_cell(t, w, c, cell, sizeof cell, extra, sizeof extra);
+        fprintf(r->md, " %s%s |", cell, extra);
+        fputs("<td>", r->html), rp_esc(r->html, cell), rp_esc(r->html, extra), fputs("</td>", r->html);
+      }
+      fputs("\n", r->md);
+      fputs("</tr>\n", r->html);
+    }
+    rp_both(r, "\n", "</table></details>\n");
+  }
+  free(t->rows);
+  free(t);
 }
 
 void report_maps(struct report *r) {
