@@ -81,6 +81,101 @@ static void row(struct report *r, json_t *j, json_t *base, json_t *cuda, const c
   fputs("</td></tr>\n", r->html);
 }
 
+/* The table's rows, one per ablation point (with the full pipeline's row first); returns the
+ * chart data: per kernel, rows of variant x configuration relative times. */
+static json_t *ablation_rows(struct report *r, json_t *points, json_t *order) {
+  json_t *charts = json_object();
+  size_t i;
+  json_t *k;
+  json_array_foreach(order, i, k) {
+    json_t *set = json_object_get(points, json_string_value(k));
+    json_t *base = json_object_get(set, FULL_PIPELINE);
+    const char *cfg;
+    json_t *first = base, *line;
+    /* A point no ablation configuration ran (the proxies' GPU-filling size, a primitive): no row. */
+    int has_abl = 0;
+    json_object_foreach(set, cfg, line) has_abl |= is_ablation(cfg);
+    if (!has_abl) continue;
+    if (!first) json_object_foreach(set, cfg, line) if (!first) first = line;
+    json_t *cuda = cuda_of(r, first);
+    char label[256];
+    snprintf(label, sizeof label, "%s/%s", rs_str(first, "kernel"), rs_str(first, "variant"));
+    if (base) row(r, base, base, cuda, label);
+    json_object_foreach(set, cfg, line) if (is_ablation(cfg)) {
+      row(r, line, base, cuda, label);
+      double rel = time_of(line) / time_of(base);
+      if (!isnan(rel) && rel > 0) {
+        json_t *ch = json_object_get(charts, rs_str(first, "kernel"));
+        if (!ch) json_object_set_new(charts, rs_str(first, "kernel"), ch = json_array());
+        json_array_append_new(ch, json_pack("{s:s,s:s,s:f}", "variant", rs_str(first, "variant"), "config",
+                                            abl_label(cfg), "rel", rel));
+      }
+    }
+  }
+  return charts;
+}
+
+/* One kernel's chart as a gnuplot script on f: one bar group per variant (rows), one bar per
+ * transformation (columns, the ablation configurations in first-seen order). */
+static void chart_script(FILE *f, json_t *ch) {
+  const char *cols[16], *rows[64];
+  int nc = 0, nr = 0;
+  size_t q;
+  json_t *e;
+  json_array_foreach(ch, q, e) {
+    const char *c = rs_str(e, "config"), *v = rs_str(e, "variant");
+    int hc = 0, hr = 0;
+    for (int x = 0; x < nc; ++x) hc |= !strcmp(cols[x], c);
+    for (int x = 0; x < nr; ++x) hr |= !strcmp(rows[x], v);
+    if (!hc && nc < 16) cols[nc++] = c;
+    if (!hr && nr < 64) rows[nr++] = v;
+  }
+  fputs("$d << EOD\nvariant", f);
+  for (int x = 0; x < nc; ++x) fprintf(f, " %s", cols[x]);
+  fputc('\n', f);
+  for (int y = 0; y < nr; ++y) {
+    fprintf(f, "%s", rows[y]);
+    for (int x = 0; x < nc; ++x) {
+      double v = NAN;
+      json_array_foreach(ch, q, e) if (!strcmp(rs_str(e, "config"), cols[x]) && !strcmp(rs_str(e, "variant"), rows[y]))
+        v = json_real_value(json_object_get(e, "rel"));
+      if (isnan(v)) fputs(" NaN", f);
+      else fprintf(f, " %.4g", v);
+    }
+    fputc('\n', f);
+  }
+  fputs("EOD\nset style data histograms\nset style histogram clustered gap 1\nset style fill solid 0.8 border -1\n"
+        "set key outside right top\nset ylabel 'time / full pipeline'\nset logscale y 2\nset grid ytics\n"
+        "set xtics rotate by -30 noenhanced\nset key noenhanced\n",
+        f);
+  fprintf(f, "plot for [c=2:%d] $d using c:xtic(1) title columnheader(c), 1 with lines lc rgb 'black' dt 2 notitle\n",
+          nc + 1);
+}
+
+/* One chart per kernel: relative time, drawn by gp (NULL: gnuplot not found, said instead). */
+static void ablation_chart(struct report *r, const char *gp, const char *kn, json_t *ch) {
+  char title[256], name[160], why[512] = "";
+  snprintf(title, sizeof title, "%s: kernel time with one openmp-opt transformation off / full pipeline", kn);
+  snprintf(name, sizeof name, "ablation-%s", kn);
+  char *script = NULL, *svg = NULL;
+  size_t len = 0;
+  FILE *f = open_memstream(&script, &len);
+  chart_script(f, ch);
+  fclose(f);
+  if (!gp) snprintf(why, sizeof why, "Not plotted: gnuplot not found.");
+  else if (!(svg = rp_plot(gp, r->rs.dir, name, 720, 360, script, why, sizeof why)) && !why[0])
+    snprintf(why, sizeof why, "Not plotted.");
+  fprintf(r->md, "**%s**\n\n", title);
+  fputs("<figure><figcaption>", r->html);
+  rp_esc(r->html, title);
+  fputs("</figcaption>\n", r->html);
+  if (svg) fprintf(r->md, "![%s](plots/%s.svg)\n\n", title, name), fputs(svg, r->html);
+  else fprintf(r->md, "%s\n\n", why), fputs("<p class=note>", r->html), rp_esc(r->html, why), fputs("</p>", r->html);
+  fputs("</figure>\n", r->html);
+  free(svg);
+  free(script);
+}
+
 void report_ablation(struct report *r) {
   /* point key (no config) -> {config -> line}, in first-seen order */
   json_t *points = json_object(), *order = json_array();
@@ -112,93 +207,12 @@ void report_ablation(struct report *r) {
           "(<code>target-clang19</code>) and to CUDA at the same size.</p>\n<table><thead><tr><th>kernel/variant"
           "<th>transformation off<th>time<th>× full<th>× CUDA<th>registers<th>smem<th>mode<th>remarks</tr></thead>"
           "<tbody>\n");
-  /* Chart data: per kernel, rows of variant x configuration relative times. */
-  json_t *charts = json_object();
-  json_t *k;
-  json_array_foreach(order, i, k) {
-    json_t *set = json_object_get(points, json_string_value(k));
-    json_t *base = json_object_get(set, FULL_PIPELINE);
-    const char *cfg;
-    json_t *first = base, *line;
-    /* A point no ablation configuration ran (the proxies' GPU-filling size, a primitive): no row. */
-    int has_abl = 0;
-    json_object_foreach(set, cfg, line) has_abl |= is_ablation(cfg);
-    if (!has_abl) continue;
-    if (!first) json_object_foreach(set, cfg, line) if (!first) first = line;
-    json_t *cuda = cuda_of(r, first);
-    char label[256];
-    snprintf(label, sizeof label, "%s/%s", rs_str(first, "kernel"), rs_str(first, "variant"));
-    if (base) row(r, base, base, cuda, label);
-    json_object_foreach(set, cfg, line) if (is_ablation(cfg)) {
-      row(r, line, base, cuda, label);
-      double rel = time_of(line) / time_of(base);
-      if (!isnan(rel) && rel > 0) {
-        json_t *ch = json_object_get(charts, rs_str(first, "kernel"));
-        if (!ch) json_object_set_new(charts, rs_str(first, "kernel"), ch = json_array());
-        json_array_append_new(ch, json_pack("{s:s,s:s,s:f}", "variant", rs_str(first, "variant"), "config",
-                                            abl_label(cfg), "rel", rel));
-      }
-    }
-  }
+  json_t *charts = ablation_rows(r, points, order);
   rp_both(r, "\n", "</tbody></table>\n");
-  /* One chart per kernel: relative time, one bar group per variant, one bar per transformation. */
   char *gp = rp_gnuplot();
   const char *kn;
   json_t *ch;
-  json_object_foreach(charts, kn, ch) {
-    char title[256], name[160], why[512] = "";
-    snprintf(title, sizeof title, "%s: kernel time with one openmp-opt transformation off / full pipeline", kn);
-    snprintf(name, sizeof name, "ablation-%s", kn);
-    char *script = NULL, *svg = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&script, &len);
-    /* rows: variant; columns: the ablation configurations in first-seen order */
-    const char *cols[16], *rows[64];
-    int nc = 0, nr = 0;
-    size_t q;
-    json_t *e;
-    json_array_foreach(ch, q, e) {
-      const char *c = rs_str(e, "config"), *v = rs_str(e, "variant");
-      int hc = 0, hr = 0;
-      for (int x = 0; x < nc; ++x) hc |= !strcmp(cols[x], c);
-      for (int x = 0; x < nr; ++x) hr |= !strcmp(rows[x], v);
-      if (!hc && nc < 16) cols[nc++] = c;
-      if (!hr && nr < 64) rows[nr++] = v;
-    }
-    fputs("$d << EOD\nvariant", f);
-    for (int x = 0; x < nc; ++x) fprintf(f, " %s", cols[x]);
-    fputc('\n', f);
-    for (int y = 0; y < nr; ++y) {
-      fprintf(f, "%s", rows[y]);
-      for (int x = 0; x < nc; ++x) {
-        double v = NAN;
-        json_array_foreach(ch, q, e) if (!strcmp(rs_str(e, "config"), cols[x]) && !strcmp(rs_str(e, "variant"), rows[y]))
-          v = json_real_value(json_object_get(e, "rel"));
-        if (isnan(v)) fputs(" NaN", f);
-        else fprintf(f, " %.4g", v);
-      }
-      fputc('\n', f);
-    }
-    fputs("EOD\nset style data histograms\nset style histogram clustered gap 1\nset style fill solid 0.8 border -1\n"
-          "set key outside right top\nset ylabel 'time / full pipeline'\nset logscale y 2\nset grid ytics\n"
-          "set xtics rotate by -30 noenhanced\nset key noenhanced\n",
-          f);
-    fprintf(f, "plot for [c=2:%d] $d using c:xtic(1) title columnheader(c), 1 with lines lc rgb 'black' dt 2 notitle\n",
-            nc + 1);
-    fclose(f);
-    if (!gp) snprintf(why, sizeof why, "Not plotted: gnuplot not found.");
-    else if (!(svg = rp_plot(gp, r->rs.dir, name, 720, 360, script, why, sizeof why)) && !why[0])
-      snprintf(why, sizeof why, "Not plotted.");
-    fprintf(r->md, "**%s**\n\n", title);
-    fputs("<figure><figcaption>", r->html);
-    rp_esc(r->html, title);
-    fputs("</figcaption>\n", r->html);
-    if (svg) fprintf(r->md, "![%s](plots/%s.svg)\n\n", title, name), fputs(svg, r->html);
-    else fprintf(r->md, "%s\n\n", why), fputs("<p class=note>", r->html), rp_esc(r->html, why), fputs("</p>", r->html);
-    fputs("</figure>\n", r->html);
-    free(svg);
-    free(script);
-  }
+  json_object_foreach(charts, kn, ch) ablation_chart(r, gp, kn, ch);
   free(gp);
   json_decref(charts);
   json_decref(points);
