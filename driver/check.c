@@ -12,6 +12,7 @@
 #include <ftw.h>
 #include <glob.h>
 #include <limits.h>
+#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -335,24 +336,24 @@ struct check_opts {
 
 /* check's options into o and q. Returns an exit status, or -1 to go on. */
 static int check_opts(int argc, char **argv, struct out *o, struct check_opts *q) {
-  for (int i = 1; i < argc; ++i) {
-    if (!strcmp(argv[i], "--json")) o->json = 1;
-    else if (!strcmp(argv[i], "-v") || !strcmp(argv[i], "--verbose")) o->verbose = 1;
-    else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-      usage(stdout);
-      return OK_EXIT_OK;
-    } else if (!strcmp(argv[i], "--config") || !strcmp(argv[i], "--compiler") || !strcmp(argv[i], "--sources")) {
-      if (i + 1 >= argc) {
-        ok_err("check: %s needs a value", argv[i]);
-        return OK_EXIT_USAGE;
-      }
-      const char **dst = !strcmp(argv[i], "--config") ? &q->want_config : !strcmp(argv[i], "--compiler") ? &q->want_compiler : &q->sources;
-      *dst = argv[++i];
-    } else {
-      ok_err("check: unknown option '%s' (see ompkit check --help)", argv[i]);
-      return OK_EXIT_USAGE;
+  static const struct option lo[] = {{"json", 0, 0, 'j'},     {"verbose", 0, 0, 'v'}, {"help", 0, 0, 'h'},
+                                     {"config", 1, 0, 'c'},   {"compiler", 1, 0, 'C'}, {"sources", 1, 0, 's'},
+                                     {0, 0, 0, 0}};
+  int ch;
+  opterr = 0;
+  optind = 1;
+  while ((ch = getopt_long(argc, argv, "hv", lo, NULL)) != -1) {
+    switch (ch) {
+    case 'j': o->json = 1; break;
+    case 'v': o->verbose = 1; break;
+    case 'h': usage(stdout); return OK_EXIT_OK;
+    case 'c': q->want_config = optarg; break;
+    case 'C': q->want_compiler = optarg; break;
+    case 's': q->sources = optarg; break;
+    default: return ok_bad_option("check", argv);
     }
   }
+  if (optind < argc) return ok_bad_argument("check", argv[optind]);
   if (q->want_config && q->want_compiler) {
     ok_err("check: give --config or --compiler, not both");
     return OK_EXIT_USAGE;

@@ -377,7 +377,7 @@ static int compare_opts(int argc, char **argv, struct cmp_opts *o, char *cx, siz
         return OK_EXIT_USAGE;
       }
       break;
-    default: ok_err("compare: unknown or incomplete option '%s' (see ompkit compare --help)", argv[optind - 1]); return OK_EXIT_USAGE;
+    default: return ok_bad_option("compare", argv);
     }
   }
   int nf = argc - optind;

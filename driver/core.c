@@ -5,6 +5,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <getopt.h>
 #include <limits.h>
 #include <poll.h>
 #include <signal.h>
@@ -334,4 +335,14 @@ void ok_device_code_path(char *out, size_t n, const char *artefacts, const char 
   char ll[PATH_MAX + 300];
   snprintf(ll, sizeof ll, "%s/ir/%s.device.ll", artefacts, stem);
   if (access(ll, R_OK) == 0) snprintf(out, n, "%s", ll);
+}
+
+int ok_bad_option(const char *cmd, char **argv) {
+  ok_err("%s: unknown or incomplete option '%s' (see ompkit %s --help)", cmd, argv[optind - 1], cmd);
+  return OK_EXIT_USAGE;
+}
+
+int ok_bad_argument(const char *cmd, const char *arg) {
+  ok_err("%s: unexpected argument '%s' (see ompkit %s --help)", cmd, arg, cmd);
+  return OK_EXIT_USAGE;
 }

@@ -75,4 +75,9 @@ void ok_device_code_path(char *out, size_t n, const char *artefacts, const char 
 double ok_now(void);
 const char *ok_prog(void);
 void ok_err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Every command reads its options with getopt_long (opterr = 0) and says a refusal the same way:
+ * ok_bad_option for what getopt_long refused (argv[optind - 1]: unknown, or without its value),
+ * ok_bad_argument for a word left over. Both print one line and return OK_EXIT_USAGE. */
+int ok_bad_option(const char *cmd, char **argv);
+int ok_bad_argument(const char *cmd, const char *arg);
 #endif

@@ -200,7 +200,7 @@ int cmd_export(int argc, char **argv) {
     case 'l': lnt = optarg; break;
     case 't': lit = optarg; break;
     case 'm': machine = optarg; break;
-    default: ok_err("export: unknown or incomplete option '%s' (see ompkit export --help)", argv[optind - 1]); return OK_EXIT_USAGE;
+    default: return ok_bad_option("export", argv);
     }
   }
   if (argc - optind != 1) {

@@ -1,23 +1,25 @@
 /* ompkit list: configurations (enabled or why not) and the kernels each bench registers. */
 #include "core.h"
 
+#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 int cmd_list(int argc, char **argv) {
-  int json = 0, configs_only = 0;
-  for (int i = 1; i < argc; ++i) {
-    if (!strcmp(argv[i], "--json")) json = 1;
-    else if (!strcmp(argv[i], "--configs")) configs_only = 1;
-    else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-      printf("usage: ompkit list [--configs] [--json]\n");
-      return OK_EXIT_OK;
-    } else {
-      ok_err("list: unknown option '%s'", argv[i]);
-      return OK_EXIT_USAGE;
+  static const struct option lo[] = {{"json", 0, 0, 'j'}, {"configs", 0, 0, 'c'}, {"help", 0, 0, 'h'}, {0, 0, 0, 0}};
+  int json = 0, configs_only = 0, ch;
+  opterr = 0;
+  optind = 1;
+  while ((ch = getopt_long(argc, argv, "h", lo, NULL)) != -1) {
+    switch (ch) {
+    case 'j': json = 1; break;
+    case 'c': configs_only = 1; break;
+    case 'h': printf("usage: ompkit list [--configs] [--json]\n"); return OK_EXIT_OK;
+    default: return ok_bad_option("list", argv);
     }
   }
+  if (optind < argc) return ok_bad_argument("list", argv[optind]);
   struct ok_manifest m;
   if (ok_manifest_load(&m)) return OK_EXIT_USAGE;
   int rc = OK_EXIT_OK;

@@ -9,6 +9,7 @@
 #include "resultset.h"
 
 #include <errno.h>
+#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -185,19 +186,24 @@ static int write_merged(const char *out, const struct resultset *rs, char (*labe
 }
 
 int cmd_merge(int argc, char **argv) {
-  if (argc > 1 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
+  static const struct option lo[] = {{"help", 0, 0, 'h'}, {0, 0, 0, 0}};
+  int ch;
+  opterr = 0;
+  optind = 1;
+  while ((ch = getopt_long(argc, argv, "h", lo, NULL)) != -1) {
+    if (ch != 'h') return ok_bad_option("merge", argv);
     usage(stdout);
     return OK_EXIT_OK;
   }
-  if (argc < 3) {
+  if (argc - optind < 2) {
     ok_err("merge: want OUT and at least one result folder (see ompkit merge --help)");
     return OK_EXIT_USAGE;
   }
-  const char *out = argv[1];
-  int nin = argc - 2, loaded = 0;
+  const char *out = argv[optind];
+  int nin = argc - optind - 1, loaded = 0;
   struct resultset *rs = calloc((size_t)nin, sizeof *rs);
   char(*labels)[256] = calloc((size_t)nin, sizeof *labels);
-  int rc = load_inputs(argv + 2, nin, rs, labels, &loaded);
+  int rc = load_inputs(argv + optind + 1, nin, rs, labels, &loaded);
   if (rc == OK_EXIT_OK) rc = make_out(out);
   if (rc == OK_EXIT_OK) rc = write_merged(out, rs, labels, nin);
   for (int i = 0; i < loaded; ++i) rs_free(&rs[i]);

@@ -307,13 +307,10 @@ static int nightly_opts(int argc, char **argv, struct nopts *o) {
     case 'q': o->sweep = "--quick"; break;
     case 't': o->time_pct = optarg; break;
     case 'g': o->reg = optarg; break;
-    default: ok_err("nightly: unknown or incomplete option '%s' (see ompkit nightly --help)", argv[optind - 1]); return OK_EXIT_USAGE;
+    default: return ok_bad_option("nightly", argv);
     }
   }
-  if (optind < argc) {
-    ok_err("nightly: unexpected argument '%s' (see ompkit nightly --help)", argv[optind]);
-    return OK_EXIT_USAGE;
-  }
+  if (optind < argc) return ok_bad_argument("nightly", argv[optind]);
   if (!o->baseline) {
     ok_err("nightly: --baseline DIR is required (a result folder of an earlier run)");
     return OK_EXIT_USAGE;

@@ -2,6 +2,7 @@
 #include "core.h"
 #include "remarks.h"
 
+#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,19 +36,19 @@ static int print_resource(const struct ok_resource *r, void *ud) {
 }
 
 static int files_cmd(int argc, char **argv, int remarks) {
-  int json = 0, nfiles = 0, rc = OK_EXIT_OK;
-  for (int i = 1; i < argc; ++i) {
-    if (!strcmp(argv[i], "--json")) json = 1;
-    else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-      printf("usage: ompkit %s [--json] FILE...\n", argv[0]);
+  static const struct option lo[] = {{"json", 0, 0, 'j'}, {"help", 0, 0, 'h'}, {0, 0, 0, 0}};
+  const char *cmd = remarks ? "remarks" : "resources";
+  int json = 0, nfiles = 0, rc = OK_EXIT_OK, ch;
+  opterr = 0;
+  optind = 1;
+  while ((ch = getopt_long(argc, argv, "h", lo, NULL)) != -1) {
+    if (ch == 'j') json = 1;
+    else if (ch == 'h') {
+      printf("usage: ompkit %s [--json] FILE...\n", cmd);
       return OK_EXIT_OK;
-    } else if (argv[i][0] == '-') {
-      ok_err("%s: unknown option '%s'", argv[0], argv[i]);
-      return OK_EXIT_USAGE;
-    }
+    } else return ok_bad_option(cmd, argv);
   }
-  for (int i = 1; i < argc; ++i) {
-    if (argv[i][0] == '-') continue;
+  for (int i = optind; i < argc; ++i) {
     ++nfiles;
     char err[512];
     long n = remarks ? ok_remarks_parse_file(argv[i], print_remark, &json, err, sizeof err)
@@ -58,7 +59,7 @@ static int files_cmd(int argc, char **argv, int remarks) {
     }
   }
   if (!nfiles) {
-    ok_err("%s: no input files", argv[0]);
+    ok_err("%s: no input files (see ompkit %s --help)", cmd, cmd);
     return OK_EXIT_USAGE;
   }
   return rc;

@@ -12,6 +12,7 @@
 #include <errno.h>
 #include <math.h>
 #include <stdarg.h>
+#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -247,10 +248,13 @@ int report_write(const char *dir, double slow_ratio, int quiet) {
 }
 
 int cmd_report(int argc, char **argv) {
+  static const struct option lo[] = {{"slow-ratio", 1, 0, 's'}, {"help", 0, 0, 'h'}, {0, 0, 0, 0}};
   double slow = 2.0;
-  const char *dir = NULL;
-  for (int i = 1; i < argc; ++i) {
-    if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+  int ch;
+  opterr = 0;
+  optind = 1;
+  while ((ch = getopt_long(argc, argv, "h", lo, NULL)) != -1) {
+    if (ch == 'h') {
       printf("usage: ompkit report DIR [--slow-ratio X]\n"
              "Writes DIR/report.md and a self-contained DIR/report.html (plots under DIR/plots/) from a\n"
              "result folder: a summary (best and worst omp_target form per kernel family against CUDA,\n"
@@ -258,25 +262,22 @@ int cmd_report(int argc, char **argv) {
              "(default 2) are marked in the table. DIR/check.json (ompkit check --json) adds broken\n"
              "expectations to the surprises.\n");
       return OK_EXIT_OK;
-    } else if (!strcmp(argv[i], "--slow-ratio")) {
+    } else if (ch == 's') {
       char *end = NULL;
-      slow = i + 1 < argc ? strtod(argv[i + 1], &end) : 0;
-      if (!end || *end || end == argv[i + 1] || !(slow > 0)) {
+      slow = strtod(optarg, &end);
+      if (*end || end == optarg || !(slow > 0)) {
         ok_err("report: --slow-ratio wants a number > 0");
         return OK_EXIT_USAGE;
       }
-      ++i;
-    } else if (argv[i][0] == '-') {
-      ok_err("report: unknown option '%s' (see ompkit report --help)", argv[i]);
-      return OK_EXIT_USAGE;
-    } else if (dir) {
-      ok_err("report: one result folder only, got '%s' too", argv[i]);
-      return OK_EXIT_USAGE;
-    } else dir = argv[i];
+    } else return ok_bad_option("report", argv);
   }
-  if (!dir) {
+  if (optind == argc) {
     ok_err("report: want a result folder (see ompkit report --help)");
     return OK_EXIT_USAGE;
   }
-  return report_write(dir, slow, 0) ? OK_EXIT_USAGE : OK_EXIT_OK;
+  if (argc - optind > 1) {
+    ok_err("report: one result folder only, got '%s' too", argv[optind + 1]);
+    return OK_EXIT_USAGE;
+  }
+  return report_write(argv[optind], slow, 0) ? OK_EXIT_USAGE : OK_EXIT_OK;
 }

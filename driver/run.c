@@ -152,12 +152,12 @@ static int parse_opts(int argc, char **argv, struct run_opts *o) {
       }
       break;
     default:
-      ok_err("run: unknown or incomplete option '%s' (see ompkit run --help)", argv[optind - 1]);
+      ok_bad_option("run", argv);
       return -1;
     }
   }
   if (optind < argc) {
-    ok_err("run: unexpected argument '%s'", argv[optind]);
+    ok_bad_argument("run", argv[optind]);
     return -1;
   }
   /* --full's default per-variant timeout: its longest variants take about 30 s (a GCC offload

@@ -4,6 +4,7 @@
 #include "ok_record.h"
 #include "ok_status.h"
 
+#include <getopt.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -67,20 +68,21 @@ static void json(void) {
 }
 
 int cmd_schema(int argc, char **argv) {
-  int as_json = 0;
-  for (int i = 1; i < argc; ++i) {
-    if (!strcmp(argv[i], "--json")) as_json = 1;
-    else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+  static const struct option lo[] = {{"json", 0, 0, 'j'}, {"help", 0, 0, 'h'}, {0, 0, 0, 0}};
+  int as_json = 0, ch;
+  opterr = 0;
+  optind = 1;
+  while ((ch = getopt_long(argc, argv, "h", lo, NULL)) != -1) {
+    if (ch == 'j') as_json = 1;
+    else if (ch == 'h') {
       printf("usage: ompkit schema [--json]\n"
              "Prints the fields of a results.jsonl line (name, kind, unit, role, which lines carry it,\n"
              "meaning) and the models, from kernels/common/ok_record.def: a Markdown table\n"
              "(docs/results-schema.md's) or, with --json, one JSON document.\n");
       return OK_EXIT_OK;
-    } else {
-      ok_err("schema: unknown option '%s' (see ompkit schema --help)", argv[i]);
-      return OK_EXIT_USAGE;
-    }
+    } else return ok_bad_option("schema", argv);
   }
+  if (optind < argc) return ok_bad_argument("schema", argv[optind]);
   if (as_json) json();
   else markdown();
   return OK_EXIT_OK;
