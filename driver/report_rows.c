@@ -20,7 +20,7 @@ static const struct {
   const char *name, *family;
 } kdefs[] = {
 #define OK_KERNEL(name, family, summary, ops, bytes) {#name, family},
-#include "../kernels/kernels.def"
+#include "kernels.def" /* kernels/, on the include path (driver/CMakeLists.txt) */
 #undef OK_KERNEL
 };
 enum { NKDEFS = sizeof kdefs / sizeof kdefs[0] };
