@@ -1,3 +1,5 @@
+/* The driver's shared core (core.h): the configuration manifest, spawning a process with a timeout
+ * and its output line by line, atomic file writes, and the one-line messages every command uses. */
 #define _GNU_SOURCE
 #include "core.h"
 

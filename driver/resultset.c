@@ -1,3 +1,5 @@
+/* A finished result folder read back (resultset.h): its lines with repeats merged and keyed by
+ * point, provenance and remarks, and the point keys and labels report, compare and merge share. */
 #define _GNU_SOURCE
 #include "resultset.h"
 

@@ -1,3 +1,6 @@
+/* A study's result folder (study.h): compile data per configuration (remarks, resources, the code
+ * listings that say a primitive is still in the code), joined onto each result line, then
+ * compile.jsonl, results.csv and the other tables. */
 #define _GNU_SOURCE
 #include "study.h"
 

@@ -1,6 +1,7 @@
 # The house rules of issue 20 §4, checked on the tree and on the built driver:
 #  - no function in driver/*.c or kernels/common/*.c over 120 lines;
 #  - no driver/ source that includes "../" (a folder reaching up into the one above it);
+#  - every driver/ file opens with a comment (what it holds);
 #  - no circle of driver/ files calling each other: the graph "object A uses a symbol object B
 #    defines" (nm: U against T/D/B/R) of the ompkit objects must have no loop.
 . "$(dirname "$0")/lib.sh"
@@ -36,6 +37,11 @@ if grep -n '#[ \t]*include[ \t]*"\.\./' driver/*.c driver/*.h >"$TMP/up"; then
   fail "driver/ includes reach up a folder (put the folder on the include path): $(tr '\n' ';' <"$TMP/up")"
 fi
 
+# Each driver/ file opens with a comment that says what it holds.
+for f in driver/*.c driver/*.h; do
+  head -c 2 "$f" | grep -q '^/\*' || fail "$f does not open with a comment saying what it holds"
+done
+
 # No file circle: edges "user definer" between the driver's objects, then tsort finds any loop.
 OBJ="$BUILD/driver/CMakeFiles/ompkit.dir"
 set -- "$OBJ"/*.o
@@ -50,4 +56,4 @@ awk '$1 == "D" { def[$2] = $3; next } { use[NR] = $2; user[NR] = $3 }
 if ! tsort "$TMP/edges" >/dev/null 2>"$TMP/loop"; then
   fail "driver/ files call each other in a circle: $(tr '\n' ' ' <"$TMP/loop")"
 fi
-pass "house rules: no function over $MAX lines (but $EXCEPT), no \"../\" include in driver/, no file circle among $(wc -l <"$TMP/edges") calls between driver/ files"
+pass "house rules: no function over $MAX lines (but $EXCEPT), no \"../\" include in driver/, every driver/ file opens with a comment, no file circle among $(wc -l <"$TMP/edges") calls between driver/ files"
