@@ -9,6 +9,7 @@
 #include "core.h"
 
 #include <dirent.h>
+#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -263,35 +264,37 @@ int cmd_findings(int argc, char **argv) {
   struct ok_findings_opts o = {.gpu = -1, .progress = 1};
   int json = 0, md = 0;
   static char cfg[600];
-  for (int i = 1; i < argc; ++i) {
-    const char *a = argv[i];
-    const char *next = i + 1 < argc ? argv[i + 1] : NULL;
-    int takes = !strcmp(a, "--configs") || !strcmp(a, "--only") || !strcmp(a, "--dir") || !strcmp(a, "--own-llvm");
-    if (takes && !next) {
-      ok_err("%s needs a value (see ompkit findings --help)", a);
-      return OK_EXIT_USAGE;
-    }
-    if (!strcmp(a, "--help") || !strcmp(a, "-h")) return usage(stdout), OK_EXIT_OK;
-    else if (!strcmp(a, "--configs")) {
+  static const struct option lo[] = {{"configs", 1, 0, 'c'}, {"only", 1, 0, 'o'},     {"dir", 1, 0, 'd'},
+                                     {"own-llvm", 1, 0, 'l'}, {"quick", 0, 0, 'q'},    {"json", 0, 0, 'j'},
+                                     {"markdown", 0, 0, 'm'}, {"gpu", 0, 0, 'g'},      {"no-gpu", 0, 0, 'G'},
+                                     {"help", 0, 0, 'h'},     {0, 0, 0, 0}};
+  int ch;
+  opterr = 0;
+  optind = 1;
+  while ((ch = getopt_long(argc, argv, "h", lo, NULL)) != -1) {
+    switch (ch) {
+    case 'h': return usage(stdout), OK_EXIT_OK;
+    case 'c': {
       char bad[64];
-      if (normalize_configs(argv[++i], cfg, sizeof cfg, bad, sizeof bad)) {
+      if (normalize_configs(optarg, cfg, sizeof cfg, bad, sizeof bad)) {
         ok_err("unknown compiler '%s' in --configs (known: clang-16, clang-19, clang-22, gcc-12, own)", bad);
         return OK_EXIT_USAGE;
       }
       o.configs = cfg;
-    } else if (!strcmp(a, "--only")) o.only = argv[++i];
-    else if (!strcmp(a, "--dir")) o.dir = argv[++i];
-    else if (!strcmp(a, "--own-llvm")) o.own_llvm = argv[++i];
-    else if (!strcmp(a, "--quick")) o.quick = 1;
-    else if (!strcmp(a, "--json")) json = 1;
-    else if (!strcmp(a, "--markdown")) md = 1;
-    else if (!strcmp(a, "--gpu")) o.gpu = 1;
-    else if (!strcmp(a, "--no-gpu")) o.gpu = 0;
-    else {
-      ok_err("unknown option '%s' (see ompkit findings --help)", a);
-      return OK_EXIT_USAGE;
+      break;
+    }
+    case 'o': o.only = optarg; break;
+    case 'd': o.dir = optarg; break;
+    case 'l': o.own_llvm = optarg; break;
+    case 'q': o.quick = 1; break;
+    case 'j': json = 1; break;
+    case 'm': md = 1; break;
+    case 'g': o.gpu = 1; break;
+    case 'G': o.gpu = 0; break;
+    default: return ok_bad_option("findings", argv);
     }
   }
+  if (optind < argc) return ok_bad_argument("findings", argv[optind]);
   if (json && md) {
     ok_err("--json and --markdown exclude each other");
     return OK_EXIT_USAGE;
