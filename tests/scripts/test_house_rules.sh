@@ -6,9 +6,6 @@
 #    defines" (nm: U against T/D/B/R) of the ompkit objects must have no loop.
 . "$(dirname "$0")/lib.sh"
 MAX=120
-# The one known exception: kernels/common/bench_main.c's main, which h-engine is splitting
-# (issue 20 §4). Remove it here once that lands; the test says when it is no longer needed.
-EXCEPT="kernels/common/bench_main.c:main"
 
 # A function: a column-0 line with "(" (not a prototype, typedef, initializer or preprocessor
 # line) whose body opens with a line ending in "{", and ends at the next line that starts with
@@ -27,10 +24,7 @@ awk -v max=$MAX '
   cand && /\{[ \t]*$/ { infn = 1 }
 ' driver/*.c kernels/common/*.c >"$TMP/long"
 [ -s driver/run.c ] || fail "no driver sources under $SRC"
-except_len=$(awk -v e="$EXCEPT" '{ split($1, a, " ") } $1 == e { print $2 }' "$TMP/long")
-grep -v "^$EXCEPT " "$TMP/long" >"$TMP/over" || true
-[ -s "$TMP/over" ] && fail "functions over $MAX lines (split them): $(tr '\n' ';' <"$TMP/over")"
-[ -n "$except_len" ] || echo "NOTE: $EXCEPT is within $MAX lines now: remove its exception from $0"
+[ -s "$TMP/long" ] && fail "functions over $MAX lines (split them): $(tr '\n' ';' <"$TMP/long")"
 
 # No folder reaching up: a driver/ source names what it includes from the include path.
 if grep -n '#[ \t]*include[ \t]*"\.\./' driver/*.c driver/*.h >"$TMP/up"; then
@@ -56,4 +50,4 @@ awk '$1 == "D" { def[$2] = $3; next } { use[NR] = $2; user[NR] = $3 }
 if ! tsort "$TMP/edges" >/dev/null 2>"$TMP/loop"; then
   fail "driver/ files call each other in a circle: $(tr '\n' ' ' <"$TMP/loop")"
 fi
-pass "house rules: no function over $MAX lines (but $EXCEPT), no \"../\" include in driver/, every driver/ file opens with a comment, no file circle among $(wc -l <"$TMP/edges") calls between driver/ files"
+pass "house rules: no function over $MAX lines, no \"../\" include in driver/, every driver/ file opens with a comment, no file circle among $(wc -l <"$TMP/edges") calls between driver/ files"
