@@ -7,6 +7,7 @@
 #include "expect.h"
 #include "ok_record.h"
 
+#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -57,47 +58,63 @@ static int has_region(const char *path) {
   return k > 0;
 }
 
-/* Options; 0, or the exit status of a usage error. */
+/* A source file named on the command line: kept by its real path; counts its target regions. */
+static int add_file(struct az *a, const char *s, int *regions) {
+  char real[PATH_MAX];
+  struct stat st;
+  if (stat(s, &st) || !S_ISREG(st.st_mode) || !realpath(s, real)) return fail_usage("no such file:", s);
+  *regions += has_region(real);
+  a->files[a->nfiles++] = strdup(real);
+  return 0;
+}
+
+/* Options; 0, -1 after --help, or the exit status of a usage error. getopt_long returns the
+ * files in order ("-"), so `--run -- ARGS [--] FLAGS` and `-- FLAGS` are read where they stand. */
 static int parse(struct az *a, int argc, char **argv, const char **configs, const char **run_built) {
+  static const struct option lo[] = {
+      {"help", 0, 0, 'h'},          {"json", 0, 0, 'j'},         {"no-whatif", 0, 0, 'W'},
+      {"build-only", 0, 0, 'b'},    {"from-build", 0, 0, 'F'},   {"run", 0, 0, 'r'},
+      {"configs", 1, 0, 'c'},       {"out", 1, 0, 'o'},          {"jobs", 1, 0, 'J'},
+      {"run-built", 1, 0, 'R'},     {"whatif-configs", 1, 0, 'C'}, {"whatif-flags", 1, 0, 'f'},
+      {0, 0, 0, 0}};
   a->files = calloc((size_t)argc + 1, sizeof *a->files);
-  int regions = 0;
-  for (int i = 1; i < argc; ++i) {
-    const char *s = argv[i];
-    if (!strcmp(s, "--help") || !strcmp(s, "-h")) return usage(stdout), -1;
-    if (!strcmp(s, "--json")) a->json = 1;
-    else if (!strcmp(s, "--no-whatif")) a->whatif = 0;
-    else if (!strcmp(s, "--build-only")) a->build_only = 1;
-    else if (!strcmp(s, "--from-build")) a->from_build = 1, a->whatif = 0;
-    else if (!strcmp(s, "--run")) {
-      a->run = 1;
-      if (i + 1 < argc && !strcmp(argv[i + 1], "--")) { /* --run -- ARGS [--] */
-        a->prog_args = argv + i + 2;
-        for (i += 2; i < argc && strcmp(argv[i], "--"); ++i) ++a->nprog_args;
-        if (i < argc) a->user_flags = argv + i + 1, a->nuser_flags = argc - i - 1;
-        break;
-      }
-    } else if (!strcmp(s, "--")) {
-      a->user_flags = argv + i + 1, a->nuser_flags = argc - i - 1;
+  int regions = 0, ch, rc, flags_done = 0;
+  opterr = 0;
+  optind = 0; /* a full restart, so the "-" of the option string takes effect */
+  while (!flags_done && (ch = getopt_long(argc, argv, "-h", lo, NULL)) != -1) {
+    switch (ch) {
+    case 'h': return usage(stdout), -1;
+    case 'j': a->json = 1; break;
+    case 'W': a->whatif = 0; break;
+    case 'b': a->build_only = 1; break;
+    case 'F': a->from_build = 1, a->whatif = 0; break;
+    case 'c': *configs = optarg; break;
+    case 'o': snprintf(a->out, sizeof a->out, "%s", optarg); break;
+    case 'R': *run_built = optarg; break;
+    case 'C': a->whatif_configs = optarg; break;
+    case 'f': a->whatif_flags = optarg; break;
+    case 'J':
+      if ((a->jobs = atoi(optarg)) < 1) return fail_usage("--jobs needs a positive number, not", optarg);
       break;
-    } else if (!strcmp(s, "--configs") || !strcmp(s, "--out") || !strcmp(s, "--jobs") || !strcmp(s, "--run-built") ||
-               !strcmp(s, "--whatif-configs") || !strcmp(s, "--whatif-flags")) {
-      if (i + 1 >= argc) return fail_usage("needs a value:", s);
-      const char *v = argv[++i];
-      if (!strcmp(s, "--configs")) *configs = v;
-      else if (!strcmp(s, "--out")) snprintf(a->out, sizeof a->out, "%s", v);
-      else if (!strcmp(s, "--run-built")) *run_built = v;
-      else if (!strcmp(s, "--whatif-configs")) a->whatif_configs = v;
-      else if (!strcmp(s, "--whatif-flags")) a->whatif_flags = v;
-      else if ((a->jobs = atoi(v)) < 1) return fail_usage("--jobs needs a positive number, not", v);
-    } else if (s[0] == '-') return fail_usage("unknown option (see ompkit analyze --help):", s);
-    else {
-      char real[PATH_MAX];
-      struct stat st;
-      if (stat(s, &st) || !S_ISREG(st.st_mode) || !realpath(s, real)) return fail_usage("no such file:", s);
-      regions += has_region(real);
-      a->files[a->nfiles++] = strdup(real);
+    case 'r':
+      a->run = 1;
+      if (optind < argc && !strcmp(argv[optind], "--")) { /* --run -- ARGS [--] */
+        int i;
+        a->prog_args = argv + optind + 1;
+        for (i = optind + 1; i < argc && strcmp(argv[i], "--"); ++i) ++a->nprog_args;
+        if (i < argc) a->user_flags = argv + i + 1, a->nuser_flags = argc - i - 1;
+        flags_done = 1;
+      }
+      break;
+    case 1:
+      if ((rc = add_file(a, optarg, &regions))) return rc;
+      break;
+    default: return ok_bad_option("analyze", argv);
     }
   }
+  /* A "--" ended the options: the compiler flags follow it. */
+  if (!flags_done && optind > 1 && optind <= argc && !strcmp(argv[optind - 1], "--"))
+    a->user_flags = argv + optind, a->nuser_flags = argc - optind;
   for (const char *p = a->whatif_flags; p && *p;) {
     const char *e = strchr(p, ',');
     char n[128];
