@@ -2,6 +2,7 @@
 #  - no function in driver/*.c or kernels/common/*.c over 120 lines;
 #  - no driver/ source that includes "../" (a folder reaching up into the one above it);
 #  - every driver/ file opens with a comment (what it holds);
+#  - every command (cmd_*) reads its options with getopt_long;
 #  - no circle of driver/ files calling each other: the graph "object A uses a symbol object B
 #    defines" (nm: U against T/D/B/R) of the ompkit objects must have no loop.
 . "$(dirname "$0")/lib.sh"
@@ -36,6 +37,11 @@ for f in driver/*.c driver/*.h; do
   head -c 2 "$f" | grep -q '^/\*' || fail "$f does not open with a comment saying what it holds"
 done
 
+# One command-line style: every command reads its options with getopt_long.
+for f in $(grep -l '^int cmd_[a-z_]*(int argc, char \*\*argv) {' driver/*.c); do
+  grep -q getopt_long "$f" || fail "$f: a command that does not read its options with getopt_long"
+done
+
 # No file circle: edges "user definer" between the driver's objects, then tsort finds any loop.
 OBJ="$BUILD/driver/CMakeFiles/ompkit.dir"
 set -- "$OBJ"/*.o
@@ -50,4 +56,4 @@ awk '$1 == "D" { def[$2] = $3; next } { use[NR] = $2; user[NR] = $3 }
 if ! tsort "$TMP/edges" >/dev/null 2>"$TMP/loop"; then
   fail "driver/ files call each other in a circle: $(tr '\n' ' ' <"$TMP/loop")"
 fi
-pass "house rules: no function over $MAX lines, no \"../\" include in driver/, every driver/ file opens with a comment, no file circle among $(wc -l <"$TMP/edges") calls between driver/ files"
+pass "house rules: no function over $MAX lines, no \"../\" include in driver/, every driver/ file opens with a comment, every command on getopt_long, no file circle among $(wc -l <"$TMP/edges") calls between driver/ files"
