@@ -27,8 +27,10 @@ int ok_prim_strides(int strided, int full, long line, long *out) {
     return 1;
   }
   add_unique(out, &n, 1);
-  if (full)
-    for (long st = 2; st <= 32; st *= 2) add_unique(out, &n, st);
+  /* Full: 1 4 16 32 and a line. The union of the three old lists (1 2 4 8 16 32) cost about 30 s
+   * more of a full study that has none to give; 4 and 16 keep its shape, 32 the old GPU point. */
+  static const long full_st[] = {4, 16, 32};
+  for (int i = 0; full && i < 3; ++i) add_unique(out, &n, full_st[i]);
   add_unique(out, &n, line > 0 ? line : 1);
   return n;
 }
