@@ -36,7 +36,7 @@ check() {
   set -- $(form teams_loop_ops.cpp) && xm=$1 xf=${2:-}
   [ "$cm" = failed ] || [ "$xm" = failed ] && { report "$c" error "compile failed: $(grep -v 'CUDA version' err.txt | head -c 200)"; return; }
   d="ExecMode/for_static_init: C $cm/$cf, C++ $xm/$xf"
-  v="C with a static inline call $(form teams_loop_ops.c -DCALL | tr ' ' /)"
+  v="C with a static inline call $(form teams_loop_ops.c -DCALL | tr ' ' /), C with sqrt() $(form teams_loop_ops.c -DMATH | tr ' ' /)"
   for q in constexpr inline '__attribute__((const))'; do v="$v, $q $(form teams_loop_ops.cpp "-DQUAL=$q" | tr ' ' /)"; done
   v="$v, declare target $(form teams_loop_ops.cpp -DDECLARE_TARGET | tr ' ' /)"
   v="$v, omp assumes no_parallelism $(form teams_loop_ops.cpp -DASSUMES | tr ' ' /)"

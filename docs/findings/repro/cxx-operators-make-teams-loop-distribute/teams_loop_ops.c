@@ -1,6 +1,8 @@
 /* The C twin of teams_loop_ops.cpp: the same loop with the complex arithmetic written out, as the
  * kit's su3.c does. -DCALL: the body calls a static inline helper instead, to show that any call,
- * not C++, decides the lowering. -DNESTED: `target` + nested `teams loop`. */
+ * not C++, decides the lowering; -DMATH: it calls sqrt() from <math.h>. -DNESTED: `target` +
+ * nested `teams loop`. */
+#include <math.h>
 typedef struct {
   double re, im;
 } cplx;
@@ -17,8 +19,10 @@ void mul_add(cplx *c, const cplx *a, const cplx *b, int n) {
 #pragma omp target teams loop map(to : a[0:n], b[0:n]) map(tofrom : c[0:n])
 #endif
   for (int i = 0; i < n; i++) {
-#ifdef CALL
+#if defined(CALL)
     c[i] = fma_c(c[i], a[i], b[i]);
+#elif defined(MATH)
+    c[i].re = sqrt(a[i].re * b[i].re);
 #else
     cplx r = {c[i].re + a[i].re * b[i].re - a[i].im * b[i].im, c[i].im + a[i].re * b[i].im + a[i].im * b[i].re};
     c[i] = r;
