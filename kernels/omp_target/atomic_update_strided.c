@@ -37,5 +37,7 @@ static const struct ok_tprim prims[] = {TYPES(PRIMS)};
 #define NPRIMS ((int)(sizeof prims / sizeof prims[0]))
 OK_OT_SWEEP(sweep_spmd, prims, NPRIMS, launch_spmd, 1, 0, 0)
 OK_OT_SWEEP(sweep_generic, prims, NPRIMS, launch_generic, 1, 0, 0)
+// EXPECT-FAIL[gcc-12]: crashed (its double points: libgomp "device finalization failed", exit 1, after the int points pass; H100 2026-11-26; docs/offload-gaps.md#gcc-12-offload-double-atomics-end-the-process)
 OK_REGISTER_SWEEP(atomic_update_strided, omp_atomic_spmd, "spmd", OK_OT_TIMER, sweep_spmd)
+// EXPECT-FAIL[gcc-12]: crashed (its double points: libgomp "device finalization failed", exit 1, after the int points pass; H100 2026-11-26; docs/offload-gaps.md#gcc-12-offload-double-atomics-end-the-process)
 OK_REGISTER_SWEEP(atomic_update_strided, omp_atomic_generic, "generic", OK_OT_TIMER, sweep_generic)

@@ -253,6 +253,7 @@ OK_REGISTER(su3_cxx, v3_collapse, "spmd", "host clock around the iterations' tar
   r.done(p, o, t0, k0);
 }
 #ifndef OK_PROXY_TINY_QUICK // not registered in the ablation configurations (file comment)
+// EXPECT-FAIL[clang-16]: wrong result (combined target teams loop: clang 16 emits no code, docs/findings/clang16-teams-loop-collapse-writes-nothing.md; seen on an H100 2026-11-26)
 OK_REGISTER(su3_cxx, v4_loop, "spmd", "host clock around the iterations' target regions (kernel); e2e adds the target data mapping",
             su3_cxx_v4_loop)
 #endif
