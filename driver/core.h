@@ -11,7 +11,7 @@
 
 struct ok_config {
   const char *name, *model, *reason, *compiler, *compiler_version;
-  int model_id; /* enum ok_model_id (kernels/common/ok_record.h) */
+  int model_id; /* enum ok_model_id (record/ok_record.h) */
   int enabled, needs_gpu;
   int unselected; /* left out of this study (ompkit run --configs/--models) */
   /* Compiler-matrix keys (cmake/configs_matrix.cmake): */

@@ -33,7 +33,7 @@ enum kd_outcome { KD_NONE, KD_KNOWN, KD_PASSED, KD_OTHER };
 /* One result line of c: unmarked, or skipped/not built under a marker (KD_NONE); failed as
  * marked: status `known defect`, `error` "<status>[: why]" (KD_KNOWN); passed under a marker:
  * status `fixed?` (KD_PASSED); failed otherwise (KD_OTHER, still a failure). Marked lines get
- * "expect_fail", the marker in words. Statuses: kernels/common/ok_status.def. */
+ * "expect_fail", the marker in words. Statuses: record/ok_status.def. */
 enum kd_outcome kd_apply(const struct ok_defects *d, const struct ok_config *c, json_t *line);
 
 /* "EXPECT-FAIL[clang-19]: wrong result (note) at FILE:LINE" */

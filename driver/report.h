@@ -38,7 +38,7 @@ struct report {
   FILE *md, *html;
 };
 
-/* Kernel family from kernels/kernels.def (report_rows.c) ("other" for kernels it does not list). */
+/* Kernel family from record/kernels.def (report_rows.c) ("other" for kernels it does not list). */
 int report_family(struct report *r, const char *kernel);
 /* Position of a kernel in kernels.def (its order in tables); unknown kernels after. */
 int report_kernel_order(const char *kernel);
@@ -58,7 +58,7 @@ void rp_ratio(double x, char *buf, size_t n);
 const char *rp_mode(json_t *j);
 /* 2 SPMD, 1 Generic-SPMD, 0 Generic, -1 unknown; source_mode spmd -> 2, generic -> 0. */
 int rp_mode_rank(const char *mode);
-/* A known defect's or a fixed? line (status classes, kernels/common/ok_status.h); a failure's. */
+/* A known defect's or a fixed? line (status classes, record/ok_status.h); a failure's. */
 int rp_is_known_defect(json_t *j);
 int rp_is_failure(json_t *j);
 /* The row's omp_target form, for people: "atomic_update/relaxed spmd" (config added when the

@@ -11,7 +11,7 @@
 static const char *const headers[] = {"kernel", "form",  "point",    "config", "CUDA",    "omp SPMD", "omp generic",
                                       "best native", "ratio", "registers", "smem", "mode", "remarks", NULL};
 static const char *const header_titles[] = {
-    "kernel (kernels/kernels.def)",
+    "kernel (record/kernels.def)",
     "variant less its _spmd/_generic suffix; vs: the CUDA variant it is compared with",
     "type, teams×threads, stride, param",
     "omp_target configuration of the row",

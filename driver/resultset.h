@@ -15,7 +15,7 @@ struct resultset {
 };
 
 /* Fields that name a measured point besides config/kernel/variant (the OK_R_DIM and OK_R_SHAPE rows of
- * kernels/common/ok_record.def, in table order); any may be absent. NULL-terminated. */
+ * record/ok_record.def, in table order); any may be absent. NULL-terminated. */
 extern const char *const rs_point_fields[];
 
 /* Loads DIR. need_prov: refuse a folder without a readable provenance.json. Prints one line

@@ -1,5 +1,5 @@
 /* ompkit schema: the result record's fields and the models, printed from the one table
- * (kernels/common/ok_record.def). The Markdown form is docs/results-schema.md's field table. */
+ * (record/ok_record.def). The Markdown form is docs/results-schema.md's field table. */
 #include "core.h"
 #include "ok_record.h"
 #include "ok_status.h"
@@ -35,7 +35,7 @@ static void markdown(void) {
        "\n`context`: how and where.\n\n| model | GPU | |\n|---|---|---|");
   for (int i = 0; i < OKM_COUNT; ++i)
     printf("| `%s` | %s | %s |\n", ok_models[i].name, ok_models[i].needs_gpu ? "yes" : "no", ok_models[i].doc);
-  printf("\nStatuses (`status`, record format %d; kernels/common/ok_status.def): every count, list and exit status "
+  printf("\nStatuses (`status`, record format %d; record/ok_status.def): every count, list and exit status "
          "asks their class.\n\n| status | class | lit | meaning |\n|---|---|---|---|\n", OK_RECORD_VERSION);
   for (int i = 0; i < OK_ST_COUNT; ++i)
     printf("| `%s` | %s | %s | %s |\n", ok_statuses[i].name, ok_status_class_names[ok_statuses[i].cls],
@@ -77,7 +77,7 @@ int cmd_schema(int argc, char **argv) {
     else if (ch == 'h') {
       printf("usage: ompkit schema [--json]\n"
              "Prints the fields of a results.jsonl line (name, kind, unit, role, which lines carry it,\n"
-             "meaning) and the models, from kernels/common/ok_record.def: a Markdown table\n"
+             "meaning) and the models, from record/ok_record.def: a Markdown table\n"
              "(docs/results-schema.md's) or, with --json, one JSON document.\n");
       return OK_EXIT_OK;
     } else return ok_bad_option("schema", argv);

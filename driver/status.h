@@ -1,4 +1,4 @@
-/* Statuses on result lines (kernels/common/ok_status.h is the vocabulary): reading a line's
+/* Statuses on result lines (record/ok_status.h is the vocabulary): reading a line's
  * status, turning record format 1's "name: why" into format 2, and the one tally of a result
  * folder that the run's summary, the report's header, nightly.json and the exports print. */
 #ifndef OK_DRIVER_STATUS_H

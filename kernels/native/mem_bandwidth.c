@@ -1,5 +1,5 @@
 /* mem_bandwidth, host OpenMP: the GPU forms' read / write against stride and the copy
- * (kernels/common/ok_membw.h) on the host's memory, every thread of the machine, static
+ * (record/ok_membw.h) on the host's memory, every thread of the machine, static
  * schedule, one pass per run (a pass is 128 MiB of useful data; the GPU forms make 16), strides
  * 0, 1, 2, 4, 8, 16 only (a 64-byte line is 16 words), quick: stride 1 and the copy;
  * omp_get_wtime around the region; GB/s. */

@@ -1,5 +1,5 @@
 /* mem_bandwidth, OpenMP target: the CUDA form's read / write against stride, the reference copy
- * and the scalar copy_u32 (kernels/common/ok_membw.h), as SPMD regions of 1056 teams (8 per SM of
+ * and the scalar copy_u32 (record/ok_membw.h), as SPMD regions of 1056 teams (8 per SM of
  * a 132-SM H100/H200) x 256 threads with the same grid-stride loops (the reference copy: SMs x 8
  * teams); omp_get_wtime around each region (runs of 0.1 ms or more; the launch's microseconds are
  * in, which CUDA's events mostly leave out: say so when comparing). GB/s of useful data.

@@ -10,7 +10,7 @@ config_enabled target-clang19 || skip "target-clang19 is not enabled"
 mkdir -p "$TMP/su3/omp_target" "$TMP/cases"
 cp "$SRC/proxies/su3/omp_target/su3.c" "$TMP/su3/omp_target/" && cp "$SRC"/proxies/su3/*.h "$TMP/su3/"
 cp "$SRC/kernels/omp_target/cases/spmd_modes.c" "$TMP/cases/"
-inc="-I$SRC/kernels/common -I$SRC/kernels/omp_target -I$SRC/proxies/common"
+inc="-I$SRC/record -I$SRC/kernels/common -I$SRC/kernels/omp_target -I$SRC/proxies/common"
 for f in "$TMP/su3/omp_target/su3.c:$SRC/proxies/su3/omp_target/su3.c" \
          "$TMP/cases/spmd_modes.c:$SRC/kernels/omp_target/cases/spmd_modes.c"; do
   out=${f%%:*} kit=${f#*:} n=$(basename "$kit" .c)

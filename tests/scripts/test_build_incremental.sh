@@ -13,7 +13,8 @@ CACHE="$BUILD/configs/target-clang19/CMakeCache.txt"
 get() { sed -n "s/^$1:[A-Z]*=//p" "${2:-$CACHE}"; }
 K="$TMP/tree/kernels"
 mkdir -p "$K/omp_target/cases" "$TMP/tree/scripts"
-cp -R "$SRC/kernels/common" "$SRC/kernels/CMakeLists.txt" "$SRC/kernels/kernels.def" "$K/"
+cp -R "$SRC/kernels/common" "$SRC/kernels/CMakeLists.txt" "$K/"
+cp -R "$SRC/record" "$TMP/tree/"
 cp "$SRC/scripts/compile.sh" "$SRC/scripts/ptxas-keep.sh" "$SRC/scripts/gcc_keep_ptx.sh" "$TMP/tree/scripts/"
 for f in harness.c prim_harness.c prim_harness.h case_harness.c case_harness.h opaque.c opaque.h ok_portable.h; do
   cp "$SRC/kernels/omp_target/$f" "$K/omp_target/"

@@ -25,7 +25,7 @@ cut -d/ -f1 "$TMP/omp" | sort -u >"$TMP/omp.k"
 cut -d/ -f1 "$TMP/cuda" | sort -u >"$TMP/cuda.k"
 cmp -s "$TMP/omp.k" "$TMP/cuda.k" || fail "cases without a twin: $(comm -3 "$TMP/omp.k" "$TMP/cuda.k" | tr -d '\t' | tr '\n' ' ')"
 for k in $(cat "$TMP/omp.k"); do
-  grep -q "^OK_KERNEL($k," "$SRC/kernels/kernels.def" || fail "$k has no row in kernels.def"
+  grep -q "^OK_KERNEL($k," "$SRC/record/kernels.def" || fail "$k has no row in kernels.def"
 done
 
 listed() { "$(bench "$1")" --list | sed 's/.*"kernel":"\([^"]*\)","variant":"\([^"]*\)".*/\1\/\2/' | sort; }

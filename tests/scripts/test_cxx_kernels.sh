@@ -17,7 +17,7 @@ for kv in $want; do
   grep -q "^OK_REGISTER_NOT_BUILT($k, $v, \"[a-z]*\", \"C++ source, no C++ compiler: /x/clang++ not found\")" "$S" ||
     fail "stub lacks $kv: $(cat "$S")"
 done
-cc -fsyntax-only -I"$SRC/kernels/common" "$S" || fail "the stub is not valid C"
+cc -fsyntax-only -I"$SRC/record" -I"$SRC/kernels/common" "$S" || fail "the stub is not valid C"
 # A sub-build with no C++ compiler wires the stub in (configure only, and its one object): the
 # cases-only source set, with target-clang19's C settings, as test_build_incremental's scratch.
 CACHE="$BUILD/configs/target-clang19/CMakeCache.txt"

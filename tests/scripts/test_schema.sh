@@ -1,4 +1,4 @@
-# The result record is defined once (kernels/common/ok_record.def): docs/results-schema.md's field
+# The result record is defined once (record/ok_record.def): docs/results-schema.md's field
 # table is `ompkit schema`'s output, and every field a bench or the driver writes (fresh native
 # lines, the committed H200 results) is in the table.
 . "$(dirname "$0")/lib.sh"

@@ -1,4 +1,4 @@
-# One status vocabulary (kernels/common/ok_status.def): a stand-in bench writes one line of every
+# One status vocabulary (record/ok_status.def): a stand-in bench writes one line of every
 # status in the table, one variant fails as an EXPECT-FAIL marker says and one more passes under
 # one, a second configuration is disabled. The run's summary, the report's header, nightly.json
 # and the lit export must then tell the same counts (driver/status.c's tally), and record format

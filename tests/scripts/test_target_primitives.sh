@@ -17,9 +17,9 @@ done | sort >"$TMP/want"
 ! grep -q '^BAD' "$TMP/want" || fail "$(grep '^BAD' "$TMP/want")"
 [ "$(wc -l <"$TMP/want")" -ge 12 ] || fail "fewer than 12 omp_target primitive variants: $(cat "$TMP/want")"
 for k in $(cut -d/ -f1 "$TMP/want" | sort -u); do
-  grep -q "^OK_KERNEL($k," "$SRC/kernels/kernels.def" || fail "$k has no row in kernels.def"
+  grep -q "^OK_KERNEL($k," "$SRC/record/kernels.def" || fail "$k has no row in kernels.def"
   # Rate kernels (families map, micro: docs/microbench.md) have one form each; primitives two.
-  grep -q "^OK_KERNEL($k, \"\(map\|micro\)\"" "$SRC/kernels/kernels.def" && continue
+  grep -q "^OK_KERNEL($k, \"\(map\|micro\)\"" "$SRC/record/kernels.def" && continue
   grep -q "^$k/.*_spmd$" "$TMP/want" && grep -q "^$k/.*_generic$" "$TMP/want" || fail "$k lacks an spmd or a generic form"
 done
 cp "$TMP/want" "$TMP/want.all"
