@@ -76,34 +76,30 @@ static void add_s(json_t *arr, const char *fmt, ...) {
 /* Per variant, by ok_variant_class (the rule of the run's summary and the report): failures (one
  * entry per failing point), known defects (variant -> marker), fixed? variants. */
 static void status_lists(json_t *lines, json_t *known, json_t *fixed, json_t *failures) {
-  json_t *var = json_object(), *j, *e; /* key -> [points per class..., marker] */
+  json_t *j, *groups = ok_variant_groups(lines);
   size_t i;
-  json_array_foreach(lines, i, j) {
+  json_array_foreach(lines, i, j) { /* every failing point, a configuration's own line too */
+    if (!ok_status_fails(ok_line_status(j))) continue;
     const char *c = rs_str(j, OK_FNAME(config)), *k = rs_str(j, OK_FNAME(kernel)), *v = rs_str(j, OK_FNAME(variant));
-    char key[768], point[512];
-    snprintf(key, sizeof key, "%s %s/%s", c ? c : "?", k ? k : "-", v ? v : "-");
-    if (!(e = json_object_get(var, key))) json_object_set_new(var, key, e = json_pack("{s:[iiiiiii]}", "n", 0, 0, 0, 0, 0, 0, 0));
-    if (rs_str(j, OK_FNAME(expect_fail))) json_object_set(e, "marker", json_object_get(j, OK_FNAME(expect_fail)));
-    enum ok_status s = ok_line_status(j);
-    json_t *n = json_object_get(e, "n");
-    size_t cl = (size_t)ok_status_class(s);
-    json_array_set_new(n, cl, json_integer(json_integer_value(json_array_get(n, cl)) + 1));
-    if (!ok_status_fails(s)) continue;
-    rs_point_label(j, point, sizeof point);
     const char *err = rs_str(j, OK_FNAME(error)), *st = rs_str(j, OK_FNAME(status));
-    add_s(failures, "%s%s%s: %s%s%s", key, point[0] ? " " : "", point, st ? st : "no status", err ? ": " : "",
-          err ? err : "");
+    char point[512];
+    rs_point_label(j, point, sizeof point);
+    add_s(failures, "%s %s/%s%s%s: %s%s%s", c ? c : "?", k ? k : "-", v ? v : "-", point[0] ? " " : "", point,
+          st ? st : "no status", err ? ": " : "", err ? err : "");
   }
   const char *key;
-  json_object_foreach(var, key, e) {
+  json_object_foreach(groups, key, j) {
     long n[OK_SC_COUNT];
-    for (int c = 0; c < OK_SC_COUNT; ++c) n[c] = (long)json_integer_value(json_array_get(json_object_get(e, "n"), (size_t)c));
-    const char *mark = rs_str(e, "marker");
-    enum ok_status_class vc = ok_variant_class(n);
-    if (vc == OK_SC_KNOWN) json_object_set_new(known, key, json_string(mark ? mark : ""));
-    else if (vc == OK_SC_FIXED) add_s(fixed, "%s: fixed? %ld point(s) passed under %s", key, n[OK_SC_FIXED], mark ? mark : "?");
+    enum ok_status_class vc = ok_group_class(j, n);
+    json_t *first = json_object_get(j, "first");
+    const char *mark = rs_str(json_object_get(j, "marked"), OK_FNAME(expect_fail));
+    char name[768];
+    snprintf(name, sizeof name, "%s %s/%s", rs_str(first, OK_FNAME(config)) ?: "?", rs_str(first, OK_FNAME(kernel)) ?: "-",
+             rs_str(first, OK_FNAME(variant)) ?: "-");
+    if (vc == OK_SC_KNOWN) json_object_set_new(known, name, json_string(mark ? mark : ""));
+    else if (vc == OK_SC_FIXED) add_s(fixed, "%s: fixed? %ld point(s) passed under %s", name, n[OK_SC_FIXED], mark ? mark : "?");
   }
-  json_decref(var);
+  json_decref(groups);
 }
 
 /* The verdict on result folder R against baseline B (and check.json, when given). Fills doc. */

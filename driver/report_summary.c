@@ -78,69 +78,62 @@ static double model_weight(json_t *j) {
   return ok_model_of(m) == OKM_OMP_TARGET ? 3 : ok_model_of(m) == OKM_CUDA ? 2 : 1;
 }
 
-/* One variant's lines: the count per status class, and its first failing and first marked line. */
-struct vstat {
-  json_t *first, *marked, *fails; /* fails: status -> {first, points} */
-  long n[OK_SC_COUNT];
-};
-
-static void variant_items(struct report *r, struct items *it, struct vstat *v) {
+/* One variant's items: its failures, one per status (omp_target first, then by points), and its
+ * verdict as a known defect or fixed? (ok_variant_class, as in the run's summary and nightly). */
+static void variant_items(struct report *r, struct items *it, json_t *group, json_t *fails) {
+  json_t *first = json_object_get(group, "first"), *g;
   char lab[512], href[32] = "";
-  line_label(v->first, lab, sizeof lab);
-  struct rrow *w = row_of(r, v->first);
+  line_label(first, lab, sizeof lab);
+  struct rrow *w = row_of(r, first);
   if (w) rp_row_anchor(r, w, href, sizeof href);
   const char *st;
-  json_t *g;
-  json_object_foreach(v->fails, st, g) { /* failures: one item per status, omp_target first, then by points */
+  json_object_foreach(fails, st, g) {
     long pts = rs_int(g, "points");
-    json_t *first = json_object_get(g, "first");
+    json_t *f = json_object_get(g, "first");
     char pt[300] = "", own[256];
-    rp_point_label(first, own, sizeof own);
+    rp_point_label(f, own, sizeof own);
     if (pts > 1) snprintf(pt, sizeof pt, " at %ld points", pts);
     else if (own[0]) snprintf(pt, sizeof pt, " at %s", own);
-    struct item *x = add(it, G_FAIL, model_weight(first) * 1000 + (double)pts, href, "%s: %s%s", lab, st, pt);
-    snprintf(x->why, sizeof x->why, "%s", rs_str(first, "error") ? rs_str(first, "error") : rs_str(first, "detail") ?: "");
+    struct item *x = add(it, G_FAIL, model_weight(f) * 1000 + (double)pts, href, "%s: %s%s", lab, st, pt);
+    snprintf(x->why, sizeof x->why, "%s", rs_str(f, "error") ? rs_str(f, "error") : rs_str(f, "detail") ?: "");
   }
-  /* The variant's verdict is ok_variant_class's, as in the run's summary and nightly.json. */
-  enum ok_status_class vc = ok_variant_class(v->n);
-  long marked = v->n[OK_SC_KNOWN] + v->n[OK_SC_FIXED];
+  long n[OK_SC_COUNT];
+  enum ok_status_class vc = ok_group_class(group, n);
+  json_t *marked = json_object_get(group, "marked");
+  long nm = n[OK_SC_KNOWN] + n[OK_SC_FIXED];
   if (vc == OK_SC_KNOWN) {
-    struct item *x = add(it, G_KNOWN, 1, href, "%s: known defect at %ld of %ld marked point(s)%s", lab, v->n[OK_SC_KNOWN],
-                         marked, v->n[OK_SC_FIXED] ? " (passes at the others)" : "");
-    snprintf(x->why, sizeof x->why, "%s", rs_str(v->marked, "error") ?: "");
+    struct item *x = add(it, G_KNOWN, 1, href, "%s: known defect at %ld of %ld marked point(s)%s", lab, n[OK_SC_KNOWN],
+                         nm, n[OK_SC_FIXED] ? " (passes at the others)" : "");
+    snprintf(x->why, sizeof x->why, "%s", rs_str(marked, "error") ?: "");
   } else if (vc == OK_SC_FIXED) { /* news: ranks above the defects still there */
-    struct item *x = add(it, G_KNOWN, 2, href, "%s: fixed? passed at all %ld marked point(s)", lab, marked);
-    snprintf(x->why, sizeof x->why, "%s", rs_str(v->marked, "expect_fail") ?: "");
+    struct item *x = add(it, G_KNOWN, 2, href, "%s: fixed? passed at all %ld marked point(s)", lab, nm);
+    snprintf(x->why, sizeof x->why, "%s", rs_str(marked, "expect_fail") ?: "");
   }
 }
 
-/* Failures and known defects, per variant (config, kernel, variant). */
+/* Failures and known defects, per variant (config, kernel, variant): status.c's one grouping. */
 static void status_items(struct report *r, struct items *it) {
-  json_t *at = json_object(), *j;
-  struct vstat *vs = calloc(json_array_size(r->rs.lines) + 1, sizeof *vs);
-  size_t i, nv = 0;
-  json_array_foreach(r->rs.lines, i, j) {
-    if (!rs_str(j, "kernel")) continue;
+  json_t *groups = ok_variant_groups(r->rs.lines), *fails = json_object(), *j;
+  size_t i;
+  json_array_foreach(r->rs.lines, i, j) { /* failing points by variant and status */
+    if (!rs_str(j, "kernel") || !ok_status_fails(ok_line_status(j))) continue;
     char key[1024];
-    snprintf(key, sizeof key, "%s|%s|%s", rs_str(j, "config"), rs_str(j, "kernel"), rs_str(j, "variant"));
-    json_t *ix = json_object_get(at, key);
-    if (!ix) json_object_set_new(at, key, ix = json_integer((json_int_t)nv)), vs[nv].first = j, vs[nv++].fails = json_object();
-    struct vstat *v = &vs[json_integer_value(ix)];
-    enum ok_status s = ok_line_status(j);
-    ++v->n[ok_status_class(s)];
-    if (ok_status_class(s) == OK_SC_KNOWN || (!v->marked && ok_status_class(s) == OK_SC_FIXED)) v->marked = j;
-    if (!ok_status_fails(s)) continue;
+    snprintf(key, sizeof key, "%s|%s|%s", rs_str(j, "config") ?: "", rs_str(j, "kernel"), rs_str(j, "variant") ?: "");
+    json_t *v = json_object_get(fails, key), *g;
+    if (!v) json_object_set_new(fails, key, v = json_object());
     const char *name = rs_str(j, "status") ? rs_str(j, "status") : "no status";
-    json_t *g = json_object_get(v->fails, name);
-    if (!g) json_object_set_new(v->fails, name, g = json_pack("{s:O,s:i}", "first", j, "points", 0));
+    if (!(g = json_object_get(v, name))) json_object_set_new(v, name, g = json_pack("{s:O,s:i}", "first", j, "points", 0));
     json_object_set_new(g, "points", json_integer(rs_int(g, "points") + 1));
   }
-  for (size_t k = 0; k < nv; ++k) {
-    variant_items(r, it, &vs[k]);
-    json_decref(vs[k].fails);
+  const char *key;
+  json_t *empty = json_object();
+  json_object_foreach(groups, key, j) {
+    json_t *f = json_object_get(fails, key);
+    variant_items(r, it, j, f ? f : empty);
   }
-  free(vs);
-  json_decref(at);
+  json_decref(empty);
+  json_decref(fails);
+  json_decref(groups);
 }
 
 /* check.json's failed expectations, and kernels whose runtime mode is not the compiled one. */

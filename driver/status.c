@@ -31,42 +31,53 @@ void ok_line_normalize(json_t *line) {
   ok_line_set_status(line, s, buf);
 }
 
-static void count_variant(json_t *per, struct ok_tally *t) {
-  const char *k;
-  json_t *v;
-  json_object_foreach(per, k, v) {
-    long n[OK_SC_COUNT];
-    for (int c = 0; c < OK_SC_COUNT; ++c) n[c] = (long)json_integer_value(json_array_get(v, (size_t)c));
-    enum ok_status_class vc = ok_variant_class(n);
-    ++t->variants, ++t->variant_class[vc];
-    if (vc == OK_SC_KNOWN && n[OK_SC_FIXED]) ++t->known_partly;
-  }
-}
-
-void ok_tally_lines(json_t *lines, struct ok_tally *t) {
-  memset(t, 0, sizeof *t);
+json_t *ok_variant_groups(json_t *lines) {
   json_t *per = json_object(), *j;
   size_t i;
   json_array_foreach(lines, i, j) {
-    enum ok_status_class c = ok_status_class(ok_line_status(j));
     const char *k = json_string_value(json_object_get(j, OK_FNAME(kernel)));
-    if (!k) {
-      ++t->configs, ++t->config_class[c];
-      continue;
-    }
-    ++t->points, ++t->point_class[c];
+    if (!k) continue;
     const char *cf = json_string_value(json_object_get(j, OK_FNAME(config)));
     const char *va = json_string_value(json_object_get(j, OK_FNAME(variant)));
     char key[1024];
     snprintf(key, sizeof key, "%s|%s|%s", cf ? cf : "", k, va ? va : "");
-    json_t *v = json_object_get(per, key);
-    if (!v) {
-      json_object_set_new(per, key, v = json_array());
-      for (int x = 0; x < OK_SC_COUNT; ++x) json_array_append_new(v, json_integer(0));
+    json_t *g = json_object_get(per, key), *n;
+    if (!g) {
+      json_object_set_new(per, key, g = json_pack("{s:O,s:[]}", "first", j, "n"));
+      for (int c = 0; c < OK_SC_COUNT; ++c) json_array_append_new(json_object_get(g, "n"), json_integer(0));
     }
-    json_array_set_new(v, (size_t)c, json_integer(json_integer_value(json_array_get(v, (size_t)c)) + 1));
+    n = json_object_get(g, "n");
+    enum ok_status_class c = ok_status_class(ok_line_status(j));
+    json_array_set_new(n, (size_t)c, json_integer(json_integer_value(json_array_get(n, (size_t)c)) + 1));
+    /* The marked line that says most: the first that failed as marked, else the first that passed. */
+    json_t *m = json_object_get(g, "marked");
+    if ((c == OK_SC_KNOWN && (!m || ok_line_status(m) != OK_ST_KNOWN_DEFECT)) || (c == OK_SC_FIXED && !m))
+      json_object_set(g, "marked", j);
   }
-  count_variant(per, t);
+  return per;
+}
+
+enum ok_status_class ok_group_class(json_t *group, long n[OK_SC_COUNT]) {
+  for (int c = 0; c < OK_SC_COUNT; ++c) n[c] = (long)json_integer_value(json_array_get(json_object_get(group, "n"), (size_t)c));
+  return ok_variant_class(n);
+}
+
+void ok_tally_lines(json_t *lines, struct ok_tally *t) {
+  memset(t, 0, sizeof *t);
+  json_t *j, *per = ok_variant_groups(lines);
+  size_t i;
+  json_array_foreach(lines, i, j) {
+    enum ok_status_class c = ok_status_class(ok_line_status(j));
+    if (!json_object_get(j, OK_FNAME(kernel))) ++t->configs, ++t->config_class[c];
+    else ++t->points, ++t->point_class[c];
+  }
+  const char *k;
+  json_object_foreach(per, k, j) {
+    long n[OK_SC_COUNT];
+    enum ok_status_class vc = ok_group_class(j, n);
+    ++t->variants, ++t->variant_class[vc];
+    if (vc == OK_SC_KNOWN && n[OK_SC_FIXED]) ++t->known_partly;
+  }
   json_decref(per);
 }
 

@@ -17,6 +17,13 @@ void ok_line_set_status(json_t *line, enum ok_status s, const char *why);
  * A format-2 line is left as it is. */
 void ok_line_normalize(json_t *line);
 
+/* The variants of a set of lines, the one grouping every per-variant verdict uses: an object
+ * "config|kernel|variant" -> {"first": its first line, "n": [points per class], "marked": its
+ * first line that failed as marked, else its first that passed under a marker}. A new reference. */
+json_t *ok_variant_groups(json_t *lines);
+/* A group's points per class (n) and its verdict, ok_variant_class. */
+enum ok_status_class ok_group_class(json_t *group, long n[OK_SC_COUNT]);
+
 /* A result folder counted two ways: points (merged result lines) and variants (config, kernel,
  * variant), each by status class; a variant's class is ok_variant_class of its points. Lines
  * without a kernel are a configuration's own status, counted apart. */
