@@ -36,7 +36,7 @@ CC=$(command -v clang-19) || { [ $ran -gt 0 ] && pass "$ran native configuration
 K="$SRC/kernels"
 P="$SRC/proxies"
 "$CC" -O1 -std=gnu11 -fopenmp -fopenmp-targets=x86_64-unknown-linux-gnu -DOK_CONFIG='"host-test"' -DOK_MODEL='"omp_target"' \
-  -DOK_FLAGS='""' -DOK_COMPILER='""' -I"$K/common" -I"$K" -I"$P/common" -Wno-unknown-pragmas -Wno-openmp-mapping \
+  -DOK_FLAGS='""' -DOK_COMPILER='""' -I"$SRC/record" -I"$K/common" -I"$K" -I"$P/common" -Wno-unknown-pragmas -Wno-openmp-mapping \
   "$K/common/bench_main.c" "$K/common/ok_measure.c" "$K/common/ok_values.c" "$K/common/ok_case.c" "$K/omp_target/harness.c" \
   "$P/common/ok_proxy.c" "$P/common/ok_proxy_hooks.c" "$P"/*/*_data.c "$P"/*/omp_target/*.c \
   -lm -L/usr/lib/llvm-19/lib -Wl,-rpath,/usr/lib/llvm-19/lib -o "$TMP/bench" 2>"$TMP/cc.err" || fail "build: $(tail -n 5 "$TMP/cc.err")"

@@ -7,7 +7,7 @@ CC=$(command -v clang-19) || skip "no clang-19"
 K="$SRC/kernels"
 O="$K/omp_target"
 "$CC" -O2 -std=gnu11 -fopenmp -fopenmp-targets=x86_64-unknown-linux-gnu -DOK_CONFIG='"host-test"' -DOK_MODEL='"omp_target"' \
-  -DOK_FLAGS='""' -DOK_COMPILER='""' -I"$K/common" -I"$K" -I"$O" -Wno-unknown-pragmas -Wno-openmp-mapping \
+  -DOK_FLAGS='""' -DOK_COMPILER='""' -I"$SRC/record" -I"$K/common" -I"$K" -I"$O" -Wno-unknown-pragmas -Wno-openmp-mapping \
   "$K/common/bench_main.c" "$K/common/ok_measure.c" "$K/common/ok_values.c" "$K/common/ok_case.c" "$K/common/ok_sync_plan.c" \
   "$O/harness.c" "$O/opaque.c" "$O/prim_harness.c" "$K/common/ok_prim_sweep.c" "$K/common/ok_prim_checks.c" "$O/launch.c" "$O/multi_gpu_sync.c" "$O/reduce_study.c" \
   -lm -L/usr/lib/llvm-19/lib -Wl,-rpath,/usr/lib/llvm-19/lib -o "$TMP/bench" 2>"$TMP/cc.err" || fail "build: $(tail -n 5 "$TMP/cc.err")"
