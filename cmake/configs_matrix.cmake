@@ -151,8 +151,10 @@ function(_ompkit_llvm_config name clang rtlib incdir allow_compile_only)
   _ompkit_json_str(jv "${vfull}")
   set(json ", \"matrix\": true, \"version_full\": ${jv}, \"features\": {${feat}}")
   if(not_runnable)
+    # Compile data only, and part of the matrix: the quick study leaves it out like the rest of
+    # the matrix (a cold `./ompkit run` does not build it; --full or --configs does).
     _ompkit_json_str(jn "${not_runnable}")
-    set(json "${json}, \"not_runnable\": ${jn}")
+    set(json "${json}, \"not_runnable\": ${jn}, \"full_only\": true")
   elseif(OMPKIT_MATRIX_SWEEP_CAP AND NOT name STREQUAL "target-clang19")
     set(json "${json}, \"sweep_cap\": \"${OMPKIT_MATRIX_SWEEP_CAP}\", \"full_only\": true")
   endif()
