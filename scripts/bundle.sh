@@ -166,7 +166,11 @@ if [ -d "$G" ]; then
 fi
 size=$(du -m "$OUT/ompkit-bundle.tar.zst" | cut -f1)
 printf 'ompkit bundle: %s (%s MiB) and %s/\n' "$OUT/ompkit-bundle.tar.zst" "$size" "$B"
-if [ "$size" -ge 60 ]; then
+# The budget is the shipped archive's, at level 19; a faster level (CTest bundle_layout, which
+# checks the layout only) says its size and is not held to it.
+if [ "${OMPKIT_BUNDLE_ZSTD_LEVEL:-19}" != 19 ]; then
+  echo "ompkit bundle: zstd level ${OMPKIT_BUNDLE_ZSTD_LEVEL} (not 19): the 60 MiB budget is not checked" >&2
+elif [ "$size" -ge 60 ]; then
   echo "ompkit bundle: error: the archive is ${size} MiB, over the 60 MiB budget" >&2
   exit 1
 fi

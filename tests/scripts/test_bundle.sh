@@ -1,8 +1,10 @@
 # ompkit bundle makes a self-contained folder: its run.sh runs the driver with only the bundle's
-# libraries, from a copy outside the source tree, and the archive stays under 60 MiB.
+# libraries, from a copy outside the source tree. The archives are made at zstd level 1: level 19
+# took 200 s of CI's 20 minutes, and its 60 MiB budget is checked where the shipped archive is made
+# (scripts/bundle.sh fails over it, at every GPU run's bundle).
 . "$(dirname "$0")/lib.sh"
 ls "$SRC"/.toolchains/debs/libomp5-19_*.deb >/dev/null 2>&1 || skip "no runtime .debs (bootstrap not run)"
-sh "$SRC/scripts/bundle.sh" "$BUILD" --out "$TMP/dist" >"$TMP/log" 2>&1 || { cat "$TMP/log"; fail "bundle failed"; }
+OMPKIT_BUNDLE_ZSTD_LEVEL=1 sh "$SRC/scripts/bundle.sh" "$BUILD" --out "$TMP/dist" >"$TMP/log" 2>&1 || { cat "$TMP/log"; fail "bundle failed"; }
 A="$TMP/dist/ompkit-bundle.tar.zst"
 [ -s "$A" ] || fail "no archive"
 mkdir "$TMP/x" && zstd -dc "$A" | tar -C "$TMP/x" -xf - || fail "archive does not unpack"
@@ -79,6 +81,5 @@ if config_enabled target-gcc12; then
     fail "gcc-12 bench does not find its libraries in the bundle: $(grep okg "$TMP/lddg")"
   grep "libokg-part" "$TMP/lddg" | grep -v "=> $X/" && fail "gcc-12 bench loads a library from outside the bundle"
 fi
-mib=$(du -m "$A" | cut -f1)
-[ "$mib" -lt 60 ] || fail "archive ${mib} MiB"
-pass "bundle self-contained, ${mib} MiB (gnuplot beside it: ${gmib} MiB)"
+grep -q 'level 1 (not 19): the 60 MiB budget is not checked' "$TMP/log" || fail "bundle.sh did not say its level: $(cat "$TMP/log")"
+pass "bundle self-contained (zstd -1: $(du -m "$A" | cut -f1) MiB; gnuplot beside it: ${gmib} MiB)"
