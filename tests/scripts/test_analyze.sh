@@ -26,6 +26,12 @@ if config_enabled target-clang16; then
   "$OMPKIT" analyze "$FX/badcompile.c" --configs target-clang19,target-clang16 --no-whatif --out "$TMP/bad" >"$TMP/out" 2>&1
   "$T" bad "$TMP/bad/analysis.json" target-clang19 target-clang16 || fail "badcompile: $(tail -n 5 "$TMP/out")"
 fi
+# GCC's rows: kernels joined by the omplower dump, registers after the nvlink of mkoffload's PTX.
+if config_enabled target-gcc12; then
+  "$OMPKIT" analyze "$FX/lowering.c" "$FX/lowering_ext.c" --configs target-gcc12 --out "$TMP/gcc" >"$TMP/out" 2>&1 ||
+    fail "analyze --configs target-gcc12: exit $?: $(tail -n 5 "$TMP/out")"
+  "$T" gcc "$TMP/gcc/analysis.json" target-gcc12 || fail "target-gcc12: the analysis is not the expected one"
+fi
 # Build here, run where the GPU is: the folder holds the program and run.sh.
 "$OMPKIT" analyze "$FX/lowering.c" "$FX/lowering_ext.c" --configs target-clang19 --no-whatif --build-only \
   --out "$TMP/built" >"$TMP/out" 2>&1 || fail "--build-only: $(tail -n 5 "$TMP/out")"
