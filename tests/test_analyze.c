@@ -86,7 +86,7 @@ static void bad(json_t *doc, const char *good, const char *badc) {
 static int in_array(json_t *arr, const char *v) {
   json_t *x;
   size_t k;
-  json_array_foreach(arr, k, x) if (!strcmp(json_string_value(x), v)) return 1;
+  json_array_foreach(arr, k, x) if (json_is_string(x) && !strcmp(json_string_value(x), v)) return 1;
   return 0;
 }
 
