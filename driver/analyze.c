@@ -273,13 +273,17 @@ static int write_json(const struct az *a) {
 }
 
 /* What GCC's device link needs from the build: the offload architecture and CUDA 11.8's tools
- * (the clang configurations' --cuda-path; the kit's .toolchains/cuda-11.8 otherwise). */
+ * (the clang configurations' --cuda-path; the kit's .toolchains/cuda-11.8 otherwise); and nvcc,
+ * the CUDA configuration's compiler, for a CUDA form (.cu files) under --run. */
 static void gcc_tools(struct az *a, const struct ok_manifest *m) {
   const char *arch = json_string_value(json_object_get(m->root, "offload_arch"));
   snprintf(a->arch, sizeof a->arch, "%s", arch ? arch : "sm_90");
   snprintf(a->cuda_bin, sizeof a->cuda_bin, "%s/.toolchains/cuda-11.8/bin", a->src_root);
   size_t i;
   json_t *c;
+  json_array_foreach(json_object_get(m->root, "configs"), i, c) /* the CUDA form's compiler */
+    if (!a->nvcc[0] && !strcmp(jstr(c, "model"), "cuda") && json_is_true(json_object_get(c, "enabled")))
+      snprintf(a->nvcc, sizeof a->nvcc, "%s", jstr(c, "compiler")), snprintf(a->cuda_cfg, sizeof a->cuda_cfg, "%s", jstr(c, "name"));
   json_array_foreach(json_object_get(m->root, "configs"), i, c) {
     const char *cp = strstr(jstr(c, "compile_flags"), "--cuda-path=");
     if (!cp) continue;

@@ -46,6 +46,7 @@ struct az {
   const char *src_root; /* the kit's tree: scripts/ptxas-keep.sh */
   char arch[32];        /* the build's offload_arch (sm_90): GCC's PTX is assembled for it */
   char cuda_bin[PATH_MAX]; /* CUDA 11.8's ptxas and nvlink (from a configuration's --cuda-path) */
+  char nvcc[PATH_MAX], cuda_cfg[64]; /* the CUDA configuration's compiler and name: .cu files */
   json_t *doc;          /* the result: files, configs, regions, expect, run */
 };
 
@@ -74,4 +75,6 @@ int az_run_programs(struct az *a, const char *dir);
 /* The short name of a what-if flag: "no-nested-parallelism", ..., "cuda-mode". */
 const char *az_whatif_short(const char *flag);
 int az_is_cxx(const char *path);
+/* A .cu file: the program's CUDA form, built with nvcc for --run and timed with CUDA events. */
+int az_is_cu(const char *path);
 #endif

@@ -35,6 +35,11 @@ static void add_split(struct job *j, const char *s) {
   free(copy);
 }
 
+int az_is_cu(const char *p) {
+  const char *d = strrchr(p, '.');
+  return d && !strcmp(d, ".cu");
+}
+
 int az_is_cxx(const char *p) {
   const char *d = strrchr(p, '.');
   return d && (!strcmp(d, ".cpp") || !strcmp(d, ".cc") || !strcmp(d, ".cxx") || !strcmp(d, ".C"));
@@ -64,7 +69,8 @@ static int gcc_device_link(const struct az *a, int v, struct job *j) {
   add(j, var->dir), add(j, a->arch), add(j, a->cuda_bin), add(j, c->cc);
   add_split(j, c->flags);
   for (int i = 0; i < a->nuser_flags; ++i) add(j, a->user_flags[i]);
-  for (int f = 0; f < a->nfiles; ++f) add(j, a->files[f]), cxx |= az_is_cxx(a->files[f]);
+  for (int f = 0; f < a->nfiles; ++f)
+    if (!az_is_cu(a->files[f])) add(j, a->files[f]), cxx |= az_is_cxx(a->files[f]);
   snprintf(s, sizeof s, "%s/obj/gcc-prog", var->dir), add(j, "-o"), add(j, s);
   add(j, "-Wl,--unresolved-symbols=ignore-all");
   if (cxx) add(j, "-lstdc++");
@@ -90,6 +96,7 @@ static int make_job(const struct az *a, int v, const char *file, int ir, struct 
   }
   memset(j, 0, sizeof *j);
   j->var = v;
+  if (az_is_cu(file)) return 2; /* the CUDA form: nvcc's, for --run only (analyze_run.c) */
   if (ir && c->gcc) return file == a->files[0] ? gcc_device_link(a, v, j) : 2;
   add(j, cc);
   add_split(j, c->flags);

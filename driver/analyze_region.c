@@ -279,7 +279,8 @@ int az_collect(struct az *a) {
     free(buf);
   }
   for (int v = 0; v < a->nvars; ++v)
-    for (int f = 0; f < a->nfiles; ++f) fill(a, v, a->files[f], regions);
+    for (int f = 0; f < a->nfiles; ++f)
+      if (!az_is_cu(a->files[f])) fill(a, v, a->files[f], regions);
   json_object_set_new(a->doc, "regions", regions);
   return 0;
 }
