@@ -39,6 +39,8 @@ static void usage(FILE *f) {
           "  --from-build    compile nothing: read what the kit's build left for these (kit) sources in\n"
           "                  each configuration's artefacts (to compare with an outside copy's analysis)\n"
           "  -- FLAGS        extra compile flags for every configuration (-I, -D, ...)\n"
+          "  FILE.cu         the program's CUDA form (a program of its own): with --run built with nvcc\n"
+          "                  and each kernel launch timed with CUDA events\n"
           "exit: 0 ok, 1 an EXPECT line fails or nothing compiled, 2 usage or bad input\n");
 }
 
