@@ -22,7 +22,7 @@ struct az_gcc {
   struct ok_ir *ir; /* keep/gcc.ptx: the program's module; NULL when the offload link failed */
   json_t *res;      /* kernel -> resources (nvlink -v after the link) */
   char *dump;       /* the file's omplower dump */
-  char dir[PATH_MAX], stem[256], err[512];
+  char dir[PATH_MAX], stem[256], err[512], link_note[512];
 };
 
 static char *slurp(const char *path) {
@@ -53,6 +53,7 @@ struct az_gcc *az_gcc_open(const struct az_variant *var, const char *file) {
   snprintf(p, sizeof p, "%s/ir/%s.omplower", var->dir, g->stem);
   g->dump = slurp(p);
   snprintf(p, sizeof p, "%s/keep/gcc.ptx", var->dir);
+  snprintf(g->link_note, sizeof g->link_note, "%s", var->note);
   g->ir = ok_ir_load(p, g->err, sizeof g->err);
   if (!g->ir) snprintf(g->err, sizeof g->err, "no device PTX (the offload link: %s)", var->note[0] ? var->note : "see log/");
   g->res = json_object();
@@ -261,7 +262,10 @@ json_t *az_gcc_entry(const struct az_gcc *g, const char *file, int line, int to)
   json_object_set_new(e, "lowering", lowering(&c, eps));
   json_decref(eps);
   if (json_array_size(c.kernels) > 1) json_object_set(e, "instances", c.kernels);
+  char why[700];
+  snprintf(why, sizeof why, "no registers (the offload link: %s)", g->link_note[0] ? g->link_note : "see log/gcc-device-link.txt");
   if (!in_ptx) json_object_set_new(e, "note", json_string(g->ir ? "the kernel is not in the PTX" : g->err));
+  else if (!rv) json_object_set_new(e, "note", json_string(why));
   json_decref(c.kernels), json_decref(c.constructs), json_decref(c.parallels);
   return e;
 }

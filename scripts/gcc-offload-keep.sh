@@ -7,7 +7,8 @@
 # DIR/gcc/          mkoffload's temporaries (-save-temps; xnvptx-none.mkoffload: the linked PTX,
 #                   NUL-separated modules: the program's first, then libgomp's and newlib's)
 # DIR/keep/gcc.ptx  the program's module (the one with .entry kernels), nested braces indented
-#                   so that remarks/ir.c reads its call graph (GCC writes inner blocks at column 0)
+#                   so that remarks/ir.c reads its call graph (GCC writes inner blocks at column 0);
+#                   when the nvptx link fails (an unresolved device symbol), the PTX before it
 # DIR/resources/gcc-link.txt  nvlink -v: per kernel the registers, smem, lmem after the link
 # Exit 0 with all three; 1 when the link made no PTX; 3 when the PTX is kept but not assembled.
 dir=$1 arch=$2 cuda=$3
@@ -29,7 +30,9 @@ OUTD=$dir/gcc/mod perl -0ne 'chomp; next unless /\S/; open(F, ">", sprintf("%s/%
   exit 1
 prog=$(grep -l '^\.visible \.entry ' "$dir/gcc/mod/"*.ptx | head -n 1)
 [ -n "$prog" ] || { echo "gcc-offload-keep.sh: no .entry kernel in $ptx"; exit 1; }
-awk '/^\{/ { if (d++) { print " " $0; next } } /^\}/ { if (--d) { print " " $0; next } } { print }' "$prog" >"$dir/keep/gcc.ptx"
+# (the PTX before the nvptx link indents its preamble: .version at column 0 marks PTX for ir.c)
+awk '/^[ \t]+\.(version|target|address_size)/ { sub(/^[ \t]+/, "") }
+     /^\{/ { if (d++) { print " " $0; next } } /^\}/ { if (--d) { print " " $0; next } } { print }' "$prog" >"$dir/keep/gcc.ptx"
 [ "$ptx" = "$dir/gcc/xnvptx-none.mkoffload" ] || { echo "gcc-offload-keep.sh: the offload link failed: call graph only"; exit 3; }
 for m in "$dir/gcc/mod/"*.ptx; do
   "$cuda/ptxas" -arch="$arch" -c "$m" -o "${m%.ptx}.cubin" || exit 3
