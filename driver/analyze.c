@@ -39,6 +39,8 @@ static void usage(FILE *f) {
           "  --from-build    compile nothing: read what the kit's build left for these (kit) sources in\n"
           "                  each configuration's artefacts (to compare with an outside copy's analysis)\n"
           "  -- FLAGS        extra compile flags for every configuration (-I, -D, ...)\n"
+          "  FILE.cu         the program's CUDA form (a program of its own): with --run built with nvcc\n"
+          "                  and each kernel launch timed with CUDA events\n"
           "exit: 0 ok, 1 an EXPECT line fails or nothing compiled, 2 usage or bad input\n");
 }
 
@@ -272,6 +274,26 @@ static int write_json(const struct az *a) {
   return rc;
 }
 
+/* What GCC's device link needs from the build: the offload architecture and CUDA 11.8's tools
+ * (the clang configurations' --cuda-path; the kit's .toolchains/cuda-11.8 otherwise); and nvcc,
+ * the CUDA configuration's compiler, for a CUDA form (.cu files) under --run. */
+static void gcc_tools(struct az *a, const struct ok_manifest *m) {
+  const char *arch = json_string_value(json_object_get(m->root, "offload_arch"));
+  snprintf(a->arch, sizeof a->arch, "%s", arch ? arch : "sm_90");
+  snprintf(a->cuda_bin, sizeof a->cuda_bin, "%s/.toolchains/cuda-11.8/bin", a->src_root);
+  size_t i;
+  json_t *c;
+  json_array_foreach(json_object_get(m->root, "configs"), i, c) /* the CUDA form's compiler */
+    if (!a->nvcc[0] && !strcmp(jstr(c, "model"), "cuda") && json_is_true(json_object_get(c, "enabled")))
+      snprintf(a->nvcc, sizeof a->nvcc, "%s", jstr(c, "compiler")), snprintf(a->cuda_cfg, sizeof a->cuda_cfg, "%s", jstr(c, "name"));
+  json_array_foreach(json_object_get(m->root, "configs"), i, c) {
+    const char *cp = strstr(jstr(c, "compile_flags"), "--cuda-path=");
+    if (!cp) continue;
+    snprintf(a->cuda_bin, sizeof a->cuda_bin, "%.*s/bin", (int)strcspn(cp + 12, " \t"), cp + 12);
+    break;
+  }
+}
+
 static int analyze(struct az *a, const char *want) {
   struct ok_manifest m;
   if (ok_manifest_load(&m)) return OK_EXIT_USAGE;
@@ -280,6 +302,7 @@ static int analyze(struct az *a, const char *want) {
   a->src_root = m.source_dir ? m.source_dir : ".";
   snprintf(keep, sizeof keep, "%s/scripts/ptxas-keep.sh", a->src_root);
   if (!rc && access(keep, R_OK)) rc = fail_usage("the kit's scripts/ptxas-keep.sh is not at", keep);
+  gcc_tools(a, &m);
   if (!a->out[0]) {
     char stamp[32];
     time_t t = time(NULL);

@@ -23,6 +23,7 @@ struct az_variant {
   int failed;         /* some file did not compile */
   char error[512];    /* the first compiler error line */
   double seconds;     /* wall time of its slowest file */
+  char note[512];     /* GCC: why the device link (scripts/gcc-offload-keep.sh) gave less than all */
 };
 
 struct az {
@@ -43,6 +44,9 @@ struct az {
   const char *whatif_flags;   /* NULL: all five; else short names ("cuda-mode,no-thread-state") */
   char out[PATH_MAX];
   const char *src_root; /* the kit's tree: scripts/ptxas-keep.sh */
+  char arch[32];        /* the build's offload_arch (sm_90): GCC's PTX is assembled for it */
+  char cuda_bin[PATH_MAX]; /* CUDA 11.8's ptxas and nvlink (from a configuration's --cuda-path) */
+  char nvcc[PATH_MAX], cuda_cfg[64]; /* the CUDA configuration's compiler and name: .cu files */
   json_t *doc;          /* the result: files, configs, regions, expect, run */
 };
 
@@ -56,6 +60,11 @@ int az_collect(struct az *a);
 /* analyze_diff.c: what changed per region under each what-if flag, and the costly regions. */
 void az_whatif_diffs(struct az *a);
 json_t *az_costly(const struct az *a);
+/* analyze_gcc.c: target-gcc12's entry per region (omplower dump, mkoffload PTX, nvlink -v). */
+struct az_gcc;
+struct az_gcc *az_gcc_open(const struct az_variant *var, const char *file);
+json_t *az_gcc_entry(const struct az_gcc *g, const char *file, int line, int next_line);
+void az_gcc_close(struct az_gcc *g);
 /* analyze_output.c: the terminal table, report.md and report.html. */
 void az_print_table(const struct az *a);
 int az_write_reports(const struct az *a);
@@ -66,4 +75,6 @@ int az_run_programs(struct az *a, const char *dir);
 /* The short name of a what-if flag: "no-nested-parallelism", ..., "cuda-mode". */
 const char *az_whatif_short(const char *flag);
 int az_is_cxx(const char *path);
+/* A .cu file: the program's CUDA form, built with nvcc for --run and timed with CUDA events. */
+int az_is_cu(const char *path);
 #endif

@@ -20,6 +20,7 @@ struct job {
   int argc;
   char keep[PATH_MAX + 64], ptxas[PATH_MAX + 16], log[PATH_MAX + 64], res[PATH_MAX + 64];
   int var;
+  int soft; /* GCC's device link: a failure is a note, the object compiles decide the status */
   pid_t pid;
   double start;
 };
@@ -34,6 +35,11 @@ static void add_split(struct job *j, const char *s) {
   free(copy);
 }
 
+int az_is_cu(const char *p) {
+  const char *d = strrchr(p, '.');
+  return d && !strcmp(d, ".cu");
+}
+
 int az_is_cxx(const char *p) {
   const char *d = strrchr(p, '.');
   return d && (!strcmp(d, ".cpp") || !strcmp(d, ".cc") || !strcmp(d, ".cxx") || !strcmp(d, ".C"));
@@ -44,6 +50,34 @@ static void stem_of(const char *path, char *out, size_t n) {
   snprintf(out, n, "%s", b ? b + 1 : path);
   char *d = strrchr(out, '.');
   if (d) *d = 0;
+}
+
+/* GCC's device code exists only after the link: one job per variant links all the files (a host
+ * main or symbol missing does not matter: --unresolved-symbols) with mkoffload's temporaries
+ * kept, and scripts/gcc-offload-keep.sh keeps the program's PTX and nvlink's resource lines.
+ * The device compile's -fopt-info: omp notes (none for OpenMP in GCC 12) and the calls it did
+ * not inline. The gcc driver compiles .cpp as C++ and .c as C; -lstdc++ for the C++ ones. */
+static int gcc_device_link(const struct az *a, int v, struct job *j) {
+  const struct az_variant *var = &a->vars[v];
+  const struct az_cfg *c = &a->cfgs[var->cfg];
+  char s[PATH_MAX + 300];
+  int cxx = 0;
+  j->soft = 1;
+  snprintf(j->log, sizeof j->log, "%s/log/gcc-device-link.txt", var->dir);
+  add(j, "sh");
+  snprintf(s, sizeof s, "%s/scripts/gcc-offload-keep.sh", a->src_root), add(j, s);
+  add(j, var->dir), add(j, a->arch), add(j, a->cuda_bin), add(j, c->cc);
+  add_split(j, c->flags);
+  for (int i = 0; i < a->nuser_flags; ++i) add(j, a->user_flags[i]);
+  for (int f = 0; f < a->nfiles; ++f)
+    if (!az_is_cu(a->files[f])) add(j, a->files[f]), cxx |= az_is_cxx(a->files[f]);
+  snprintf(s, sizeof s, "%s/obj/gcc-prog", var->dir), add(j, "-o"), add(j, s);
+  add(j, "-Wl,--unresolved-symbols=ignore-all");
+  if (cxx) add(j, "-lstdc++");
+  add(j, "-lm"), add(j, "-foffload-options=nvptx-none=-lm");
+  snprintf(s, sizeof s, "-foffload-options=nvptx-none=-fopt-info-omp-inline-missed=%s/remarks/gcc-device-opt-info.txt",
+           var->dir), add(j, s);
+  return 0;
 }
 
 /* The command of one compile; 0, or 1 when the configuration cannot compile this file (why), or 2
@@ -62,7 +96,8 @@ static int make_job(const struct az *a, int v, const char *file, int ir, struct 
   }
   memset(j, 0, sizeof *j);
   j->var = v;
-  if (ir && c->gcc) return 2;
+  if (az_is_cu(file)) return 2; /* the CUDA form: nvcc's, for --run only (analyze_run.c) */
+  if (ir && c->gcc) return file == a->files[0] ? gcc_device_link(a, v, j) : 2;
   add(j, cc);
   add_split(j, c->flags);
   if (var->whatif) add(j, var->whatif);
@@ -79,6 +114,8 @@ static int make_job(const struct az *a, int v, const char *file, int ir, struct 
     add(j, "-c"), add(j, file), add(j, "-o");
     snprintf(s, sizeof s, "%s/obj/%s.o", var->dir, stem), add(j, s);
     snprintf(s, sizeof s, "-fopt-info-omp-all=%s/remarks/%s.gcc-opt-info.txt", var->dir, stem), add(j, s);
+    /* each directive's location and child function, and the constructs it became (analyze_gcc.c) */
+    snprintf(s, sizeof s, "-fdump-tree-omplower-lineno=%s/ir/%s.omplower", var->dir, stem), add(j, s);
     return 0;
   }
   add(j, "--offload-device-only"), add(j, "-c"), add(j, file), add(j, "-o");
@@ -147,6 +184,17 @@ static void finish(struct az *a, struct job *j, int status) {
   if (dt > var->seconds) var->seconds = dt;
   if (j->res[0]) keep_ptxas_lines(j->log, j->res);
   if (WIFEXITED(status) && WEXITSTATUS(status) == 0) return;
+  if (j->soft) { /* the script's own line says what is missing, else the first compiler error */
+    FILE *f = fopen(j->log, "r");
+    char line[1024];
+    var->note[0] = 0;
+    while (f && fgets(line, sizeof line, f))
+      if (!strncmp(line, "gcc-offload-keep.sh: ", 21)) snprintf(var->note, sizeof var->note, "%s", line + 21);
+    if (f) fclose(f);
+    if (!var->note[0]) first_error(j->log, var->note, sizeof var->note);
+    var->note[strcspn(var->note, "\n")] = 0;
+    return;
+  }
   if (!var->failed) {
     if (WIFSIGNALED(status))
       snprintf(var->error, sizeof var->error, "compiler killed by signal %d%s", WTERMSIG(status),

@@ -156,6 +156,7 @@ static void region_notes(struct w *w, const struct az *a, json_t *r, int terse) 
   for (int c = 0; c < a->ncfgs; ++c) {
     json_t *e = json_object_get(json_object_get(r, "configs"), a->cfgs[c].name), *x;
     size_t i, shown = 0;
+    if (json_object_get(e, "note")) para(w, "%s: %s", a->cfgs[c].name, str(e, "note"));
     json_array_foreach(json_object_get(e, "globalized"), i, x) {
       char b[64] = "";
       if (json_object_get(x, "bytes")) snprintf(b, sizeof b, ", %lld bytes", (long long)json_integer_value(json_object_get(x, "bytes")));

@@ -186,26 +186,6 @@ static int on_pragma(int line, const char *text, void *ud) {
   return 0;
 }
 
-/* GCC's -fopt-info-omp lines ("FILE:LINE:COL: kind: text") of one region's line span. */
-static json_t *gcc_entry(const char *info, int from, int to) {
-  json_t *remarks = json_array();
-  FILE *f = fopen(info, "r");
-  char line[2048];
-  while (f && fgets(line, sizeof line, f)) {
-    line[strcspn(line, "\n")] = 0;
-    char *p = strchr(line, ':');
-    int l = p ? atoi(p + 1) : 0;
-    if (l < from || (to && l >= to)) continue;
-    char *msg = p ? strchr(p + 1, ':') : NULL;
-    msg = msg ? strchr(msg + 1, ':') : NULL;
-    json_array_append_new(remarks, json_pack("{s:s,s:s,s:i}", "id", "gcc", "message", msg ? msg + 2 : line, "line", l));
-  }
-  if (f) fclose(f);
-  return json_pack("{s:s,s:s,s:o,s:{s:s,s:s}}", "status", "ok", "mode", "n/a (GCC)", "remarks", remarks, "lowering",
-                   "summary", "not read: GCC makes the device code at link time (no ExecMode, no device IR here)",
-                   "loop_threads", "unknown");
-}
-
 struct loaded {
   struct ok_ir *ir, *fe; /* the object's PTX (final modes, call graph), the front end's IR (entry points) */
   struct rems rs;
@@ -242,11 +222,7 @@ static void fill(struct az *a, int v, const char *file, json_t *regions) {
   const struct az_cfg *c = &a->cfgs[var->cfg];
   struct loaded L = {0};
   int bad = var->failed || (!c->gcc && load(var, file, &L));
-  char info[PATH_MAX + 300], stem[256];
-  const char *b = strrchr(file, '/');
-  snprintf(stem, sizeof stem, "%s", b ? b + 1 : file);
-  if (strrchr(stem, '.')) *strrchr(stem, '.') = 0;
-  snprintf(info, sizeof info, "%s/remarks/%s.gcc-opt-info.txt", var->dir, stem);
+  struct az_gcc *g = c->gcc && !bad ? az_gcc_open(var, file) : NULL;
   size_t i;
   json_t *r;
   json_array_foreach(regions, i, r) {
@@ -258,7 +234,7 @@ static void fill(struct az *a, int v, const char *file, json_t *regions) {
     if (bad)
       e = json_pack("{s:s,s:s}", "status", !strncmp(var->error, "not built", 9) ? "not built" : "error", "error",
                     var->error[0] ? var->error : L.err);
-    else if (c->gcc) e = gcc_entry(info, line, to);
+    else if (g) e = az_gcc_entry(g, file, line, to);
     else {
       json_t *ks = json_array();
       for (size_t k = 0, nk = ok_ir_nkernels(L.ir); k < nk; ++k) {
@@ -282,6 +258,7 @@ static void fill(struct az *a, int v, const char *file, json_t *regions) {
       json_object_set_new(w, az_whatif_short(var->whatif), e);
     }
   }
+  az_gcc_close(g);
   if (L.ir) ok_ir_free(L.ir);
   if (L.fe) ok_ir_free(L.fe);
   rems_free(&L.rs);
@@ -302,7 +279,8 @@ int az_collect(struct az *a) {
     free(buf);
   }
   for (int v = 0; v < a->nvars; ++v)
-    for (int f = 0; f < a->nfiles; ++f) fill(a, v, a->files[f], regions);
+    for (int f = 0; f < a->nfiles; ++f)
+      if (!az_is_cu(a->files[f])) fill(a, v, a->files[f], regions);
   json_object_set_new(a->doc, "regions", regions);
   return 0;
 }

@@ -3,7 +3,10 @@
  * OMP_TARGET_OFFLOAD=MANDATORY, LIBOMPTARGET_INFO=16 and LIBOMPTARGET_PROFILE, and the
  * runtime's launch lines joined to the regions. The split lets the build happen where the
  * compilers are and the run where the GPU is (the GPU machine has no clang): --build-only here,
- * `sh OUT/run/run.sh` there (with the runtime on LD_LIBRARY_PATH), --run-built OUT here. */
+ * `sh OUT/run/run.sh` there (with the runtime on LD_LIBRARY_PATH), --run-built OUT here.
+ * Kernel times: libomptarget's profile (LLVM); GCC's launches from GOMP_DEBUG=1's lines, no time;
+ * a CUDA form (.cu files, their own program) is built with nvcc -cudart shared and run with
+ * scripts/cuda-events.c preloaded: each launch timed with CUDA events. */
 #define _GNU_SOURCE
 #include "analyze.h"
 #include "check.h"
@@ -31,6 +34,7 @@ static int shell_quote(FILE *f, const char *s) {
 static int link_one(struct az *a, const struct az_cfg *c, const char *dir, char *err, size_t en) {
   int cxx = 0;
   for (int f = 0; f < a->nfiles; ++f) cxx |= az_is_cxx(a->files[f]);
+  /* the CUDA form is a program of its own (build_cuda) */
   if (cxx && !c->cxx[0]) return snprintf(err, en, "not built: no C++ compiler"), -1;
   size_t cap = 65536;
   char *cmd = malloc(cap), log[PATH_MAX + 32];
@@ -38,15 +42,17 @@ static int link_one(struct az *a, const struct az_cfg *c, const char *dir, char 
   FILE *m = fmemopen(cmd, cap, "w");
   fprintf(m, "{ true");
   for (int f = 0; f < a->nfiles; ++f) {
+    if (az_is_cu(a->files[f])) continue;
     fprintf(m, " && %s %s", az_is_cxx(a->files[f]) ? c->cxx : c->cc, c->flags);
     for (int i = 0; i < a->nuser_flags; ++i) fputc(' ', m), shell_quote(m, a->user_flags[i]);
     fprintf(m, " -c "), shell_quote(m, a->files[f]), fprintf(m, " -o '%s/%d.o'", dir, f);
   }
   fprintf(m, " && %s %s", cxx ? c->cxx : c->cc, c->flags);
-  for (int f = 0; f < a->nfiles; ++f) fprintf(m, " '%s/%d.o'", dir, f);
+  for (int f = 0; f < a->nfiles; ++f)
+    if (!az_is_cu(a->files[f])) fprintf(m, " '%s/%d.o'", dir, f);
   /* libm as the kit's bench links it (GCC: the device's newlib libm too, for sin/exp in regions) */
   fprintf(m, " -o '%s/prog' %s%s -lm", dir, c->link, c->gcc ? " -foffload-options=nvptx-none=-lm" : "");
-  for (int f = 0; f < a->nfiles; ++f) fprintf(m, " && rm -f '%s/%d.o'", dir, f); /* the folder travels to the GPU */
+  fprintf(m, " && rm -f '%s/'*.o", dir); /* the folder travels to the GPU */
   fprintf(m, "; } >'%s' 2>&1", log);
   fclose(m);
   int rc = system(cmd);
@@ -77,14 +83,47 @@ static void write_script(struct az *a, json_t *built) {
   json_t *b;
   json_array_foreach(built, i, b) {
     const char *n = json_string_value(b);
-    fprintf(f, "( cd '%s' && OMP_TARGET_OFFLOAD=MANDATORY LIBOMPTARGET_INFO=16 LIBOMPTARGET_PROFILE=profile.json "
-               "LIBOMPTARGET_PROFILE_GRANULARITY=0 "
-               "timeout 120 ./prog", n);
+    int gcc = 0;
+    for (int c = 0; c < a->ncfgs; ++c) gcc |= a->cfgs[c].gcc && !strcmp(a->cfgs[c].name, n);
+    if (!strcmp(n, a->cuda_cfg)) /* the CUDA form: every launch timed with CUDA events */
+      fprintf(f, "( cd '%s' && rm -f events.txt && CUDA_MODULE_LOADING=EAGER OMPKIT_CUDA_EVENTS=events.txt LD_PRELOAD=\"$PWD/libokcudaevents.so\" "
+                 "timeout 120 ./prog", n);
+    else /* GOMP_DEBUG=1: libgomp's launch lines (it prints much more: GCC only) */
+      fprintf(f, "( cd '%s' && OMP_TARGET_OFFLOAD=MANDATORY LIBOMPTARGET_INFO=16 LIBOMPTARGET_PROFILE=profile.json "
+                 "LIBOMPTARGET_PROFILE_GRANULARITY=0 %stimeout 120 ./prog", n, gcc ? "GOMP_DEBUG=1 " : "");
     for (int k = 0; k < a->nprog_args; ++k) fputc(' ', f), shell_quote(f, a->prog_args[k]);
     fprintf(f, " >output.txt 2>&1; echo $? >exit-code.txt )\n");
   }
   fclose(f);
   chmod(p, 0755);
+}
+
+/* The CUDA form (.cu files, a program of its own) with nvcc -cudart shared, libcudart beside it,
+ * and the CUDA-event shim; 0 built, 1 nothing to build, -1 with the first error in err. */
+static int build_cuda(struct az *a, const char *dir, char *err, size_t en) {
+  int any = 0;
+  for (int f = 0; f < a->nfiles; ++f) any |= az_is_cu(a->files[f]);
+  if (!any) return 1;
+  if (!a->nvcc[0]) return snprintf(err, en, "not built: no enabled CUDA configuration (nvcc)"), -1;
+  char root[PATH_MAX], log[PATH_MAX + 32];
+  snprintf(root, sizeof root, "%s", a->nvcc);
+  for (int k = 0; k < 2 && strrchr(root, '/'); ++k) *strrchr(root, '/') = 0; /* <root>/bin/nvcc */
+  snprintf(log, sizeof log, "%s/link.txt", dir);
+  size_t cap = 65536;
+  char *cmd = malloc(cap);
+  FILE *m = fmemopen(cmd, cap, "w");
+  fprintf(m, "{ %s -O3 -arch=%s -cudart shared", a->nvcc, a->arch);
+  for (int i = 0; i < a->nuser_flags; ++i) fputc(' ', m), shell_quote(m, a->user_flags[i]);
+  for (int f = 0; f < a->nfiles; ++f)
+    if (az_is_cu(a->files[f])) fputc(' ', m), shell_quote(m, a->files[f]);
+  fprintf(m, " -o '%s/prog' -Xlinker -rpath -Xlinker '$ORIGIN' && cp -L '%s/lib64/'libcudart.so.[0-9]* '%s/'", dir, root, dir);
+  fprintf(m, " && cc -O2 -shared -fPIC -I'%s/include' '%s/scripts/cuda-events.c' -o '%s/libokcudaevents.so' -L'%s/lib64' "
+             "-lcudart -ldl -Wl,-rpath,'$ORIGIN'; } >'%s' 2>&1", root, a->src_root, dir, root, log);
+  fclose(m);
+  int rc = system(cmd);
+  free(cmd);
+  if (rc) snprintf(err, en, "the CUDA form did not build (%s)", log);
+  return rc ? -1 : 0;
 }
 
 int az_build_programs(struct az *a) {
@@ -107,6 +146,13 @@ int az_build_programs(struct az *a) {
       json_array_append_new(json_object_get(run, "built"), json_string(z->name));
     }
   }
+  char dir[PATH_MAX + 64], err[1024], note[1400];
+  snprintf(dir, sizeof dir, "%s/run/%s", a->out, a->cuda_cfg[0] ? a->cuda_cfg : "cuda");
+  ok_mkdirs(dir);
+  int cu = build_cuda(a, dir, err, sizeof err);
+  if (cu == 0) json_array_append_new(json_object_get(run, "built"), json_string(a->cuda_cfg));
+  else if (cu < 0) snprintf(note, sizeof note, "CUDA form: %s", err), json_array_append_new(json_object_get(run, "build_notes"), json_string(note));
+  if (cu > 0) rmdir(dir);
   write_script(a, json_object_get(run, "built"));
   json_object_set_new(a->doc, "run", run);
   return 0;
@@ -155,18 +201,50 @@ static size_t profile_times(const char *profile, double *us, size_t nlaunch) {
   return n;
 }
 
+/* A launch line of libgomp's GOMP_DEBUG=1 ("GOMP_OFFLOAD_run: kernel K: launch [(teams: T), 1, 1]
+ * [(lanes: 32), (threads: W), 1]": W warps of 32 lanes) or of the CUDA-event shim
+ * ("ompkit-cuda-event: kernel K grid X,Y,Z block X,Y,Z ms T"); 0, or -1 for any other line. */
+static int other_launch(const char *line, struct ok_launch *l, double *ms) {
+  const char *p = strstr(line, "GOMP_OFFLOAD_run: kernel ");
+  unsigned g[3], b[3];
+  *ms = -1;
+  if (p) {
+    p += 25;
+    const char *e = strstr(p, ": launch");
+    const char *t = strstr(line, "(teams: "), *w = strstr(line, "(threads: ");
+    if (!e || !t || !w || (size_t)(e - p) >= sizeof l->kernel) return -1;
+    snprintf(l->kernel, sizeof l->kernel, "%.*s", (int)(e - p), p);
+    l->blocks = atol(t + 8), l->threads = 32 * atol(w + 10);
+    snprintf(l->mode, sizeof l->mode, "gomp: %ld warps", l->threads / 32);
+    return 0;
+  }
+  if (strncmp(line, "ompkit-cuda-event: kernel ", 26) ||
+      sscanf(line + 26, "%511s grid %u,%u,%u block %u,%u,%u ms %lf", l->kernel, &g[0], &g[1], &g[2], &b[0], &b[1], &b[2], ms) != 8)
+    return -1;
+  l->blocks = (long)g[0] * g[1] * g[2], l->threads = (long)b[0] * b[1] * b[2];
+  snprintf(l->mode, sizeof l->mode, "CUDA");
+  return 0;
+}
+
 static void join_config(json_t *doc, const char *dir, const char *cfg, json_t *launches, json_t *notes) {
   char p[PATH_MAX + 64], line[4096];
-  snprintf(p, sizeof p, "%s/run/%s/output.txt", dir, cfg);
+  snprintf(p, sizeof p, "%s/run/%s/events.txt", dir, cfg);
+  int events = !access(p, R_OK); /* the CUDA form: its launches are the shim's lines */
+  if (!events) snprintf(p, sizeof p, "%s/run/%s/output.txt", dir, cfg);
   FILE *f = fopen(p, "r");
   if (!f) return;
   json_t *agg = json_object(), *order = json_array(); /* kernel -> {n, shape, mode, us}; launch order */
   while (fgets(line, sizeof line, f)) {
     struct ok_launch l;
-    if (ok_launch_parse(line, &l)) continue;
+    double ms = -1;
+    if (ok_launch_parse(line, &l) && other_launch(line, &l, &ms)) continue;
     json_array_append_new(order, json_string(l.kernel));
     json_t *k = json_object_get(agg, l.kernel);
-    if (!k) json_object_set_new(agg, l.kernel, k = json_pack("{s:i,s:s,s:s,s:f}", "n", 0, "shape", "", "mode", l.mode, "us", 0.0));
+    if (!k) json_object_set_new(agg, l.kernel, k = json_pack("{s:i,s:s,s:s,s:f,s:i}", "n", 0, "shape", "", "mode", l.mode, "us", 0.0, "timed", 0));
+    if (ms >= 0) { /* CUDA events: the time is on the line */
+      json_object_set_new(k, "us", json_real(json_real_value(json_object_get(k, "us")) + 1000 * ms));
+      json_object_set_new(k, "timed", json_integer(json_integer_value(json_object_get(k, "timed")) + 1));
+    }
     json_object_set_new(k, "n", json_integer(json_integer_value(json_object_get(k, "n")) + 1));
     char shape[64], all[512];
     snprintf(shape, sizeof shape, "%ld x %ld", l.blocks, l.threads);
@@ -179,7 +257,7 @@ static void join_config(json_t *doc, const char *dir, const char *cfg, json_t *l
   size_t nl = json_array_size(order), i;
   double *us = calloc(nl + 1, sizeof *us);
   snprintf(p, sizeof p, "%s/run/%s/profile.json", dir, cfg);
-  size_t timed = nl ? profile_times(p, us, nl) : 0;
+  size_t timed = nl && !events ? profile_times(p, us, nl) : 0;
   json_t *kn_j;
   json_array_foreach(order, i, kn_j) if (timed) {
     json_t *k = json_object_get(agg, json_string_value(kn_j));
@@ -192,8 +270,9 @@ static void join_config(json_t *doc, const char *dir, const char *cfg, json_t *l
   if (x && fscanf(x, "%d", &code) != 1) code = -1;
   if (x) fclose(x);
   snprintf(line, sizeof line, "%s: the program exited %d (output: run/%s/output.txt)%s%s", cfg, code, cfg,
-           nl ? "" : "; no LIBOMPTARGET_INFO launch line (not libomptarget, or nothing reached the device)",
-           nl && !timed ? "; the profile's events do not pair with the launches: no kernel times" : "");
+           nl ? "" : events ? "; no kernel launch seen by the CUDA-event shim" : "; no LIBOMPTARGET_INFO or GOMP_DEBUG launch line (nothing reached the device?)",
+           events ? "; kernel times from CUDA events around each launch"
+           : nl && !timed ? "; no kernel times (libgomp has no profile; or the profile's events do not pair with the launches)" : "");
   json_array_append_new(notes, json_string(line));
   const char *kn;
   json_t *k;
@@ -201,13 +280,16 @@ static void join_config(json_t *doc, const char *dir, const char *cfg, json_t *l
     char reg[PATH_MAX], n[32], t[96];
     long cnt = (long)json_integer_value(json_object_get(k, "n"));
     double tot = json_real_value(json_object_get(k, "us"));
-    region_of(doc, cfg, kn, reg, sizeof reg);
+    if (events) snprintf(reg, sizeof reg, "CUDA form");
+    else region_of(doc, cfg, kn, reg, sizeof reg);
     snprintf(n, sizeof n, "%ld", cnt);
-    if (timed) snprintf(t, sizeof t, "%.1f us per launch (exe+sync)", tot / (double)cnt);
+    long ne = (long)json_integer_value(json_object_get(k, "timed"));
+    if (events && ne) snprintf(t, sizeof t, "%.1f us per launch (CUDA events)", tot / (double)ne);
+    else if (timed) snprintf(t, sizeof t, "%.1f us per launch (exe+sync)", tot / (double)cnt);
     else snprintf(t, sizeof t, "-");
     json_array_append_new(launches, json_pack("{s:s,s:s,s:s,s:s,s:s,s:s,s:s,s:f}", "config", cfg, "region", reg, "kernel", kn,
                                               "launches", n, "shape", str(k, "shape"), "mode", str(k, "mode"), "time", t,
-                                              "us_total", timed ? tot : -1.0));
+                                              "us_total", timed || (events && ne) ? tot : -1.0));
   }
   json_decref(agg);
   json_decref(order);

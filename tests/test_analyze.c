@@ -3,6 +3,8 @@
  * the EXPECT verdicts, and a configuration that fails to compile beside one that does not.
  *   test_analyze lowering ANALYSIS.json CONFIG   (lowering.c or lowering.cpp, four regions)
  *   test_analyze bad ANALYSIS.json GOOD BAD      (badcompile.c: BAD fails, GOOD reports)
+ *   test_analyze gcc ANALYSIS.json CONFIG        (lowering.c or .cpp under GCC: kernels, lowering
+ *                                                 from the omplower dump and the PTX call graph)
  *   test_analyze agree OUTSIDE.json BUILD.json CONFIG
  *       a kit source analyzed as an outside copy agrees with the kit build's artefacts of it
  *       (analyze --from-build): per region the same mode, remark IDs and registers */
@@ -81,6 +83,40 @@ static void bad(json_t *doc, const char *good, const char *badc) {
   CHECK(!strcmp(s(entry(doc, 0, badc), "status"), "error"), "%s: region not marked error", badc);
 }
 
+static int in_array(json_t *arr, const char *v) {
+  json_t *x;
+  size_t k;
+  json_array_foreach(arr, k, x) if (json_is_string(x) && !strcmp(json_string_value(x), v)) return 1;
+  return 0;
+}
+
+/* GCC's rows (analyze_gcc.c): each region joined to its kernel (the child function, '.' spelt '$'),
+ * registers from nvlink, the lowering from the constructs and the libgomp entry points reached. */
+static void gcc(json_t *doc, const char *cfg) {
+  static const char *fn[] = {"distribute_only", "side_effect", "escapes", "combined"};
+  CHECK(json_array_size(json_object_get(doc, "regions")) == 4, "4 regions");
+  for (size_t i = 0; i < 4; ++i) {
+    json_t *e = entry(doc, i, cfg), *l = json_object_get(e, "lowering");
+    CHECK(!strcmp(s(e, "status"), "ok"), "%s: status %s (%s)", fn[i], s(e, "status"), s(e, "error"));
+    CHECK(strstr(s(e, "kernel"), fn[i]) && strstr(s(e, "kernel"), "$_omp_fn$"), "%s: kernel '%s'", fn[i], s(e, "kernel"));
+    CHECK(!strcmp(s(e, "mode"), "generic (GCC)"), "%s: mode '%s'", fn[i], s(e, "mode"));
+    CHECK(in_array(json_object_get(l, "entry_points"), "gomp_nvptx_main") &&
+              in_array(json_object_get(l, "entry_points"), "GOMP_teams4"),
+          "%s: gomp_nvptx_main or GOMP_teams4 not reached", fn[i]);
+    CHECK(json_integer_value(json_object_get(json_object_get(e, "resources"), "registers")) > 0, "%s: no registers", fn[i]);
+  }
+  json_t *d = json_object_get(entry(doc, 0, cfg), "lowering"), *g = entry(doc, 1, cfg), *c = json_object_get(entry(doc, 3, cfg), "lowering");
+  CHECK(strstr(s(d, "summary"), "teams distribute only") && !strcmp(s(d, "loop_threads"), "1 per team") &&
+            !json_is_true(json_object_get(d, "parallel_launch")) && !in_array(json_object_get(d, "entry_points"), "GOMP_parallel"),
+        "distribute_only: %s", s(d, "summary"));
+  CHECK(in_array(json_object_get(g, "external_calls"), "ext_touch") &&
+            in_array(json_object_get(json_object_get(g, "lowering"), "entry_points"), "GOMP_parallel"),
+        "side_effect: ext_touch not an external call, or no GOMP_parallel");
+  CHECK(strstr(s(c, "summary"), "distribute parallel for") && json_is_true(json_object_get(c, "distribute")) &&
+            json_is_true(json_object_get(c, "for")) && json_integer_value(json_object_get(c, "parallel_regions")) == 1,
+        "combined: %s", s(c, "summary"));
+}
+
 /* The remark IDs of an entry as a sorted, space-separated set. */
 static void idset(json_t *e, char *out, size_t n) {
   char ids[64][16];
@@ -124,6 +160,7 @@ int main(int argc, char **argv) {
   json_t *doc = argc > 3 ? json_load_file(argv[2], 0, &je) : NULL;
   if (!doc) return printf("usage: test_analyze lowering|bad ANALYSIS.json CONFIG [BAD] (%s)\n", argc > 3 ? je.text : ""), 2;
   if (!strcmp(argv[1], "lowering")) lowering(doc, argv[3]);
+  else if (!strcmp(argv[1], "gcc")) gcc(doc, argv[3]);
   else if (!strcmp(argv[1], "agree") && argc > 4) {
     json_t *b = json_load_file(argv[3], 0, &je);
     if (!b) return printf("%s: %s\n", argv[3], je.text), 2;

@@ -26,10 +26,25 @@ if config_enabled target-clang16; then
   "$OMPKIT" analyze "$FX/badcompile.c" --configs target-clang19,target-clang16 --no-whatif --out "$TMP/bad" >"$TMP/out" 2>&1
   "$T" bad "$TMP/bad/analysis.json" target-clang19 target-clang16 || fail "badcompile: $(tail -n 5 "$TMP/out")"
 fi
-# Build here, run where the GPU is: the folder holds the program and run.sh.
-"$OMPKIT" analyze "$FX/lowering.c" "$FX/lowering_ext.c" --configs target-clang19 --no-whatif --build-only \
+# GCC's rows: kernels joined by the omplower dump, registers after the nvlink of mkoffload's PTX.
+if config_enabled target-gcc12; then
+  "$OMPKIT" analyze "$FX/lowering.c" "$FX/lowering_ext.c" --configs target-gcc12 --out "$TMP/gcc" >"$TMP/out" 2>&1 ||
+    fail "analyze --configs target-gcc12: exit $?: $(tail -n 5 "$TMP/out")"
+  "$T" gcc "$TMP/gcc/analysis.json" target-gcc12 || fail "target-gcc12: the analysis is not the expected one"
+fi
+# Build here, run where the GPU is: the folder holds the program and run.sh; with the CUDA form
+# (lowering.cu) and nvcc, its program too, with the CUDA-event shim preloaded by run.sh.
+CU=
+config_enabled cuda-nvcc && CU="$FX/lowering.cu"
+"$OMPKIT" analyze "$FX/lowering.c" "$FX/lowering_ext.c" $CU --configs target-clang19 --no-whatif --build-only \
   --out "$TMP/built" >"$TMP/out" 2>&1 || fail "--build-only: $(tail -n 5 "$TMP/out")"
 [ -x "$TMP/built/run/target-clang19/prog" ] && [ -s "$TMP/built/run/run.sh" ] || fail "--build-only left no program"
+if [ -n "$CU" ]; then
+  [ -x "$TMP/built/run/cuda-nvcc/prog" ] && [ -s "$TMP/built/run/cuda-nvcc/libokcudaevents.so" ] ||
+    fail "--build-only with a .cu file: no CUDA program or shim: $(tail -n 3 "$TMP/built/run/cuda-nvcc/link.txt")"
+  grep -q 'LD_PRELOAD=.*libokcudaevents.so' "$TMP/built/run/run.sh" || fail "run.sh does not preload the CUDA-event shim"
+  nm -D "$TMP/built/run/cuda-nvcc/libokcudaevents.so" | grep -q ' T __cudaLaunchKernel$' || fail "the shim does not define __cudaLaunchKernel"
+fi
 if [ ! -e /dev/nvidiactl ]; then
   "$OMPKIT" analyze --run-built "$TMP/built" >"$TMP/out" 2>&1 || fail "--run-built: exit $?"
   grep -q 'no GPU on this machine' "$TMP/out" || fail "--run-built without a GPU does not say so: $(tail -n 5 "$TMP/out")"
