@@ -75,6 +75,9 @@ struct ok_tsweep {
 };
 /* Sweeps that time whole regions: 1 when target regions run on a device, else one `ran on host`
  * point is emitted and 0 returned. */
+#ifdef __cplusplus /* a C++ primitive calls the C harness */
+extern "C" {
+#endif
 int ok_ot_check_device(const struct ok_variant *v, const struct ok_params *p);
 /* The device's SM count from the CUDA driver (libcuda, loaded at run time); 0 when unknown. */
 int ok_ot_sm_count(int dev);
@@ -84,6 +87,9 @@ int ok_ot_sweep(const struct ok_variant *v, const struct ok_params *p, const str
 int ok_ot_device_available(void);
 /* That one point (ok_emit_rate with ran_on_host); returns 1 for the sweep to return. */
 int ok_ot_rate_on_host(const struct ok_variant *v, const struct ok_params *p);
+#ifdef __cplusplus
+}
+#endif
 /* A sweep entry point for OK_REGISTER_SWEEP: NAME runs ok_ot_sweep with the ok_tsweep fields given
  * (prims, nprims, launch, strided, warp, max_total[, unroll]). */
 #define OK_OT_SWEEP(NAME, ...)                                            \
