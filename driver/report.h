@@ -21,6 +21,7 @@ struct rrow {
   json_t *cuda, *omp[SL_N], *native;
   const char *cuda_variant;
   int cuda_approx;      /* CUDA point of a nearby shape (other team count), marked ≈ */
+  int cuda_by_workload; /* CUDA point of the same work at its own launch shape (report_rows.c ref_rules) */
   double ratio[SL_N];   /* omp / CUDA cost per op, NAN when there is none */
 };
 
