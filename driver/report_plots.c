@@ -472,6 +472,42 @@ void report_plots(struct report *r) {
   free(gp);
 }
 
+/* Figures of another file drawn side by side and put in their order (report.h rp_figs_add). */
+enum { RP_FIGS_MAX = 64 };
+struct rp_figs {
+  const char *gp;
+  int n;
+  struct fig f[RP_FIGS_MAX];
+};
+struct rp_figs *rp_figs_new(const char *gp) {
+  struct rp_figs *q = calloc(1, sizeof *q);
+  if (q) q->gp = gp;
+  return q;
+}
+static void figs_flush(struct report *r, struct rp_figs *q) {
+  for (int i = 0; i < q->n; ++i) {
+    fig_finish(q->gp, r, &q->f[i]);
+    put_fig(r, &q->f[i]);
+  }
+  q->n = 0;
+}
+void rp_figs_add(struct report *r, struct rp_figs *q, const char *title, const char *file, int w, int h,
+                 const char *script, const char *note) {
+  if (q->n == RP_FIGS_MAX) figs_flush(r, q);
+  struct fig *fg = &q->f[q->n];
+  memset(fg, 0, sizeof *fg);
+  snprintf(fg->title, sizeof fg->title, "%s", title);
+  snprintf(fg->file, sizeof fg->file, "%s", file);
+  snprintf(fg->note, sizeof fg->note, "%s", note ? note : "");
+  if (script) fig_start(q->gp, r, q->f, q->n, w, h, script);
+  ++q->n;
+}
+void rp_figs_put(struct report *r, struct rp_figs *q) {
+  if (!q) return;
+  figs_flush(r, q);
+  free(q);
+}
+
 /* For the other figure files (report_heatmap.c, report_ablation.c): the same gnuplot, runner and figure output. */
 char *rp_gnuplot(void) { return gnuplot_path(); }
 char *rp_plot(const char *gp, const char *dir, const char *name, int w, int h, const char *script, char *why,
