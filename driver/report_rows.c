@@ -237,19 +237,21 @@ static double native_cost(json_t *j) {
   return ns;
 }
 
-/* Lines of one model by "kernel|variant", in file order: the joins below look a variant's lines up
- * instead of scanning every line per row (rows × lines was most of a full study's report time). */
+/* Lines of one model by "kernel|variant", in file order, each as [line, workload key]: the joins
+ * below look a variant's lines up instead of scanning every line per row (rows × lines was most
+ * of a full study's report time). */
 static json_t *lines_by_variant(struct report *r, enum ok_model_id model) {
   json_t *idx = json_object(), *j;
   size_t i;
   json_array_foreach(r->rs.lines, i, j) {
     const char *k = rs_str(j, "kernel"), *v = rs_str(j, "variant");
     if (!k || !v || ok_model_of(model_of(j)) != model) continue;
-    char key[600];
+    char key[600], w[512];
     snprintf(key, sizeof key, "%s|%s", k, v);
+    rs_dims_key(j, RS_DIM_WORK, w, sizeof w);
     json_t *a = json_object_get(idx, key);
     if (!a) json_object_set_new(idx, key, a = json_array());
-    json_array_append(a, j);
+    json_array_append_new(a, json_pack("[Os]", j, w));
   }
   return idx;
 }
@@ -267,12 +269,10 @@ static json_t *best_native(json_t *natives, const char *kernel, const char *vari
   const char *cfgs[16];
   int nc = 0;
   size_t i;
-  json_t *j;
-  json_array_foreach(variant_lines(natives, kernel, variant), i, j) {
-    char l[256], k[512], w[512];
-    long t;
-    point_of(j, l, sizeof l, k, sizeof k, w, sizeof w, &t);
-    if (strcmp(w, wkey) && rs_is_ok(j)) continue; /* a failed line may lack its point fields */
+  json_t *e;
+  json_array_foreach(variant_lines(natives, kernel, variant), i, e) {
+    json_t *j = json_array_get(e, 0);
+    if (strcmp(json_string_value(json_array_get(e, 1)), wkey) && rs_is_ok(j)) continue; /* a failed line may lack its point fields */
     const char *c = rs_str(j, "config") ? rs_str(j, "config") : "";
     int at = 0;
     while (at < nc && strcmp(cfgs[at], c)) ++at;
@@ -391,7 +391,9 @@ static void rows_cuda_refs(struct report *r, struct rows_ctx *x) {
     long th = rs_int(probe, "threads"), te = teams_of(probe);
     if (!w->cuda && th > 0 && te > 1) {
       double gap = 0.1;
-      json_array_foreach(variant_lines(x->cuda_lines, w->kernel, cv), i, j) {
+      json_t *e;
+      json_array_foreach(variant_lines(x->cuda_lines, w->kernel, cv), i, e) {
+        j = json_array_get(e, 0);
         if (!tabled(j) || rs_int(j, "threads") != th || teams_of(j) < 2) continue;
         char l[256], k[512], wk[512];
         long t;
