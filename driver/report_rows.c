@@ -151,7 +151,7 @@ static int contains_word(const char *big, const char *small) {
  * ref_rules naming the form, else the same name, else one naming the other, else the kernel's only
  * one, else the kernel's default rule (form NULL). by_workload: the omp form runs at a launch shape
  * of its own (the runtime's choice, a persistent grid) or the reference at another, so the pair
- * is the same work less the launch shape (rows_cuda_refs); docs/report.md lists the pairs. */
+ * is the same work less the launch shape (rows_cuda_refs); docs/sync.md lists the pairs. */
 static const struct ref_rule {
   const char *kernel, *form, *ref;
   int by_workload;
