@@ -1202,6 +1202,22 @@ static void plan_variant(struct run_state *s, int i, int batchable, const char *
   json_decref(v);
 }
 
+/* Whether a plan entry from `from` on has a run not finished before --resume (its warm-up is
+ * worth starting only then). */
+static int left_to_run(struct run_state *s, int from) {
+  for (int q = from; q < s->total; ++q) {
+    json_t *e = json_array_get(s->plan, (size_t)q);
+    const char *k = json_string_value(json_object_get(e, "kernel")), *v = json_string_value(json_object_get(e, "variant"));
+    const char *c = s->m.configs[json_integer_value(json_object_get(e, "config"))].name;
+    for (int rep = 0; rep < s->o.repeat; ++rep) {
+      char key[1024];
+      done_key(key, sizeof key, c, k, v, rep);
+      if (!json_object_get(s->done_set, key)) return 1;
+    }
+  }
+  return 0;
+}
+
 /* One configuration's part of the plan: its GPU probe, whether its bench batches (--info), and
  * its variants (--list). */
 static void plan_config(struct run_state *s, int i) {
@@ -1230,7 +1246,7 @@ static void plan_config(struct run_state *s, int i) {
     return;
   }
   for (char *line = strtok(p.out, "\n"); line; line = strtok(NULL, "\n")) plan_variant(s, i, batchable, line);
-  if (warm && s->warm && s->total > before) { /* its image loads in the background (run_plan) */
+  if (warm && s->warm && left_to_run(s, before)) { /* its image loads in the background (run_plan) */
     char text[1200];
     s->warm[i].bench = c->bench;
     config_env(c, s->warm[i].env, s->warm[i].store, sizeof s->warm[i].store, text, sizeof text);

@@ -44,4 +44,9 @@ grep -q 'w: image loaded in the background in 2.[0-9] s (waited [01].[0-9] s): f
   fail "no warm-up line: $(cat "$TMP/log")"
 T="$TMP/r/latest/timing.json"
 tr -d ' \n' <"$T" | grep -q '"warm_s":{"w":{"took_s":2\.[0-9]*,"waited_s":[01]\.[0-9]*,"ok":true}}' || fail "timing.json: $(grep -A3 warm_s "$T")"
-pass "the warm-up ran beside g's run, after the host's, and before w's"
+# A resumed study in which g runs again but w's variants all finished starts no warm-up for w (the
+# study would only wait for it at its end).
+sed -i '/"config": *"g"/d' "$TMP/r/latest/done.jsonl"
+OMPKIT_MANIFEST="$M/ompkit-configs.json" "$OMPKIT" run --resume "$TMP/r/latest" >"$TMP/log2" 2>&1 || { cat "$TMP/log2"; fail "resume failed"; }
+[ "$(grep -c '^warm-start' "$TMP/times")" = 1 ] || fail "a warm-up for a configuration with nothing left to run: $(cat "$TMP/times")"
+pass "the warm-up ran beside g's run, after the host's, and before w's; none on a resume with nothing left"
