@@ -47,3 +47,29 @@ void plan_answer_free(struct plan_answer *a) {
   ok_proc_free(&a->list);
   memset(a, 0, sizeof *a);
 }
+
+static void *warm(void *arg) {
+  struct plan_warm *w = arg;
+  char *wa[] = {(char *)w->bench, "--warm", NULL};
+  w->rc = ok_spawn(wa, w->env[0] ? w->env : NULL, 300, &w->p);
+  w->secs = ok_now() - w->t0;
+  return NULL;
+}
+
+void plan_warm_start(struct plan_warm *w) {
+  if (!w->bench || w->started) return;
+  w->t0 = ok_now();
+  w->started = 1;
+  if (pthread_create(&w->t, NULL, warm, w)) { /* no thread: the bench loads its image itself */
+    w->started = 0;
+    w->bench = NULL;
+  }
+}
+
+double plan_warm_join(struct plan_warm *w) {
+  if (!w->started || w->joined) return 0;
+  double t = ok_now();
+  pthread_join(w->t, NULL);
+  w->joined = 1;
+  return ok_now() - t;
+}

@@ -21,6 +21,7 @@ struct rrow {
   json_t *cuda, *omp[SL_N], *native;
   const char *cuda_variant;
   int cuda_approx;      /* CUDA point of a nearby shape (other team count), marked ≈ */
+  int cuda_by_workload; /* CUDA point of the same work at its own launch shape (report_rows.c ref_rules) */
   double ratio[SL_N];   /* omp / CUDA cost per op, NAN when there is none */
 };
 
@@ -81,6 +82,13 @@ char *rp_gnuplot(void);
 char *rp_plot(const char *gp, const char *dir, const char *name, int w, int h, const char *script, char *why,
               size_t nwhy);
 void rp_put_svg(struct report *r, const char *title, const char *file, char *svg, const char *note);
+/* Figures drawn side by side (up to 16 gnuplots at once) and put in the order they were added:
+ * rp_figs_add starts one (script NULL: none, note says why); rp_figs_put waits, puts, frees. */
+struct rp_figs;
+struct rp_figs *rp_figs_new(const char *gp);
+void rp_figs_add(struct report *r, struct rp_figs *q, const char *title, const char *file, int w, int h,
+                 const char *script, const char *note);
+void rp_figs_put(struct report *r, struct rp_figs *q);
 void report_ablation(struct report *r); /* report_ablation.c */
 /* Launch cost, grid sync and the reduction case study (issue 12): report_sync.c. */
 void report_sync(struct report *r);

@@ -60,16 +60,16 @@ static struct map *map_get(struct map *m, int *n, int cap, const char *col) {
 }
 
 /* Four panels (patterns) of one op; ratio: values are ratios (log color scale around 1). */
-static char *draw(struct report *r, const char *gp, const char *file, double (*v)[11][11], int ratio, char *why,
-                  size_t nwhy) {
+static void draw(struct report *r, struct rp_figs *q, const char *title, const char *file, double (*v)[11][11],
+                 int ratio) {
   double lo = INFINITY, hi = 0;
   for (int p = 0; p < 4; ++p)
     for (int c = 0; c < 11; ++c)
       for (int d = 0; d < 11; ++d)
         if (!isnan(v[p][c][d]) && v[p][c][d] > 0) lo = fmin(lo, v[p][c][d]), hi = fmax(hi, v[p][c][d]);
   if (!(hi > 0)) {
-    snprintf(why, nwhy, "no measured point");
-    return NULL;
+    rp_figs_add(r, q, title, file, 0, 0, NULL, "no measured point");
+    return;
   }
   if (ratio) lo = fmin(lo, 0.5), hi = fmax(hi, 2);
   if (hi <= lo) hi = lo * 2;
@@ -104,9 +104,8 @@ static char *draw(struct report *r, const char *gp, const char *file, double (*v
   }
   fputs("unset multiplot\n", f);
   fclose(f);
-  char *svg = rp_plot(gp, r->rs.dir, file, 1700, 380, script, why, nwhy);
+  rp_figs_add(r, q, title, file, 1700, 380, script, NULL);
   free(script);
-  return svg;
 }
 
 static void heat_maps(struct report *r, const char *gp) {
@@ -149,9 +148,10 @@ static void heat_maps(struct report *r, const char *gp) {
   const struct map *cu = NULL;
   for (int a = 0; a < n; ++a)
     if (m[a].is_cuda) cu = &m[a];
-  for (int a = 0; a < n; ++a)
+  struct rp_figs *figs = rp_figs_new(gp);
+  for (int a = 0; figs && a < n; ++a)
     for (int op = 0; op < 5; ++op) {
-      char title[300], file[160], why[256] = "";
+      char title[300], file[160];
       snprintf(title, sizeof title, "%s: %s, ops/µs by pattern", m[a].col, ops[op]);
       snprintf(file, sizeof file, "map-%d-%s", a, ops[op]);
       int any = 0;
@@ -159,8 +159,7 @@ static void heat_maps(struct report *r, const char *gp) {
         for (int c = 0; c < 11; ++c)
           for (int d = 0; d < 11; ++d) any |= !isnan(m[a].v[op][p][c][d]);
       if (!any) continue;
-      char *svg = draw(r, gp, file, m[a].v[op], 0, why, sizeof why);
-      rp_put_svg(r, title, file, svg, why);
+      draw(r, figs, title, file, m[a].v[op], 0);
       if (!m[a].is_omp || !cu) continue;
       /* The ratio map: omp_target time over CUDA time for the same work (> 1: omp_target slower). */
       static double q[4][11][11];
@@ -175,10 +174,9 @@ static void heat_maps(struct report *r, const char *gp) {
       if (!anyq) continue;
       snprintf(title, sizeof title, "%s: %s, omp_target / CUDA time (> 1: omp_target slower)", m[a].col, ops[op]);
       snprintf(file, sizeof file, "map-ratio-%d-%s", a, ops[op]);
-      why[0] = 0;
-      svg = draw(r, gp, file, q, 1, why, sizeof why);
-      rp_put_svg(r, title, file, svg, why);
+      draw(r, figs, title, file, q, 1);
     }
+  rp_figs_put(r, figs);
   rp_both(r, NULL, "</div></details>\n");
   free(m);
 }

@@ -6,13 +6,17 @@
 #define _GNU_SOURCE
 #include "report.h"
 
+#include <fcntl.h>
 #include <math.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 struct fig {
   char title[256], file[128], *svg, note[512];
+  pid_t pid; /* its gnuplot while it draws (fig_start) */
 };
 
 static char *gnuplot_path(void) {
@@ -23,35 +27,62 @@ static char *gnuplot_path(void) {
   return NULL;
 }
 
-/* Runs a gnuplot script; returns the SVG text (from "<svg" on) or NULL with why. */
-static char *plot(const char *gp, const char *dir, const char *name, int w, int h, const char *script, char *why,
-                  size_t nwhy) {
-  char sp[PATH_MAX + 64], svg[PATH_MAX + 64];
+/* Writes a gnuplot script under DIR/plots/ and starts gnuplot on it (stderr to NAME.err, read by
+ * plot_finish); returns its pid, or -1 with why. */
+static pid_t plot_start(const char *gp, const char *dir, const char *name, int w, int h, const char *script, char *why,
+                        size_t nwhy) {
+  char sp[PATH_MAX + 64], svg[PATH_MAX + 64], ep[PATH_MAX + 64];
   snprintf(sp, sizeof sp, "%s/plots/%s.gp", dir, name);
   snprintf(svg, sizeof svg, "%s/plots/%s.svg", dir, name);
+  snprintf(ep, sizeof ep, "%s/plots/%s.err", dir, name);
   FILE *f = fopen(sp, "w");
   if (!f) {
     snprintf(why, nwhy, "cannot write %s", sp);
-    return NULL;
+    return -1;
   }
   fprintf(f,
           "set encoding utf8\nset terminal svg size %d,%d dynamic enhanced font 'sans,11' background rgb 'white'\n"
           "set output '%s'\n%s",
           w, h, svg, script);
   fclose(f);
-  char *argv[] = {(char *)gp, sp, NULL};
-  struct ok_proc p;
-  if (ok_spawn(argv, NULL, 60, &p)) {
-    snprintf(why, nwhy, "cannot run %s", gp);
+  fflush(NULL); /* the child must not write the parent's buffered output again */
+  pid_t pid = fork();
+  if (pid == 0) {
+    int out = open("/dev/null", O_WRONLY), err = open(ep, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    if (out < 0 || err < 0) _exit(127);
+    dup2(out, 1);
+    dup2(err, 2);
+    execl(gp, gp, sp, (char *)NULL);
+    _exit(127);
+  }
+  if (pid < 0) snprintf(why, nwhy, "cannot run %s", gp);
+  return pid;
+}
+
+/* Waits for plot_start's gnuplot (60 s at most); returns the SVG text (from "<svg" on) or NULL
+ * with why. */
+static char *plot_finish(pid_t pid, const char *gp, const char *dir, const char *name, char *why, size_t nwhy) {
+  if (pid < 0) return NULL;
+  char svg[PATH_MAX + 64], ep[PATH_MAX + 64], err[512] = "";
+  snprintf(svg, sizeof svg, "%s/plots/%s.svg", dir, name);
+  snprintf(ep, sizeof ep, "%s/plots/%s.err", dir, name);
+  int st = 0;
+  pid_t r;
+  for (double t0 = ok_now(); (r = waitpid(pid, &st, WNOHANG)) == 0 && ok_now() - t0 < 60;) usleep(2000);
+  if (r == 0) {
+    kill(pid, SIGKILL);
+    waitpid(pid, &st, 0);
+  }
+  FILE *e = fopen(ep, "r");
+  if (e && !fgets(err, sizeof err, e)) err[0] = 0;
+  if (e) fclose(e);
+  unlink(ep);
+  err[strcspn(err, "\n")] = 0;
+  if (r != pid || !WIFEXITED(st) || WEXITSTATUS(st) != 0) {
+    if (r == pid && WIFEXITED(st) && WEXITSTATUS(st) == 127 && !err[0]) snprintf(why, nwhy, "cannot run %s", gp);
+    else snprintf(why, nwhy, "gnuplot failed: %s", r == 0 ? "no end in 60 s" : err);
     return NULL;
   }
-  int ok = p.exited && p.code == 0;
-  if (!ok) {
-    char *nl = strchr(p.err, '\n');
-    snprintf(why, nwhy, "gnuplot failed: %.*s", nl ? (int)(nl - p.err) : 200, p.err);
-  }
-  ok_proc_free(&p);
-  if (!ok) return NULL;
   FILE *in = fopen(svg, "r");
   if (!in) {
     snprintf(why, nwhy, "gnuplot wrote no %s", svg);
@@ -82,6 +113,25 @@ static const char *short_config(const char *c) {
 }
 
 /* ---- heat map: ratio over kernel form (columns) x configuration and form (rows) ---- */
+
+/* Runs a gnuplot script and waits; returns the SVG text or NULL with why. */
+static char *plot(const char *gp, const char *dir, const char *name, int w, int h, const char *script, char *why,
+                  size_t nwhy) {
+  return plot_finish(plot_start(gp, dir, name, w, h, script, why, nwhy), gp, dir, name, why, nwhy);
+}
+
+/* A group's figures draw side by side, at most PLOTS_AT_ONCE gnuplots at a time: a full study's
+ * report draws about 130, each mostly gnuplot's start-up, one after the other 6 of the report's
+ * 15 s on an H100 host (docs/fidelity.md, "Room in the full study"). */
+enum { PLOTS_AT_ONCE = 16 };
+static void fig_finish(const char *gp, struct report *r, struct fig *fg) {
+  if (fg->pid) fg->svg = plot_finish(fg->pid, gp, r->rs.dir, fg->file, fg->note, sizeof fg->note);
+  fg->pid = 0;
+}
+static void fig_start(const char *gp, struct report *r, struct fig *figs, int i, int w, int h, const char *script) {
+  if (i >= PLOTS_AT_ONCE) fig_finish(gp, r, &figs[i - PLOTS_AT_ONCE]);
+  figs[i].pid = plot_start(gp, r->rs.dir, figs[i].file, w, h, script, figs[i].note, sizeof figs[i].note);
+}
 
 static void ratio_heat(struct report *r, const char *gp, struct fig *fg) {
   snprintf(fg->title, sizeof fg->title, "omp_target / CUDA cost per operation, geometric mean over each form's points");
@@ -282,10 +332,11 @@ static int cost_figs(struct report *r, const char *gp, struct fig *figs, int max
     fputs("\n", f);
     fclose(f);
     int rows = (nn + 1) / 2;
-    fg->svg = plot(gp, r->rs.dir, fg->file, 560, 330 + 16 * rows, script, fg->note, sizeof fg->note);
+    fig_start(gp, r, figs, n - 1, 560, 330 + 16 * rows, script);
     free(script);
     json_decref(series), json_decref(cuda_refs), json_decref(types);
   }
+  for (int i = 0; i < n; ++i) fig_finish(gp, r, &figs[i]);
   return n;
 }
 
@@ -357,10 +408,11 @@ static int grid_figs(struct report *r, const char *gp, struct fig *figs, int max
     /* Each cell a 1 x 1 box around its grid point (boxxyerror takes half-widths). */
     fprintf(f, "EOD\nplot $d using 1:2:(0.5):(0.5):3 with boxxyerror fs solid 1.0 noborder palette\n");
     fclose(f);
-    fg->svg = plot(gp, r->rs.dir, fg->file, 560, 400, script, fg->note, sizeof fg->note);
+    fig_start(gp, r, figs, n - 1, 560, 400, script);
     free(script);
   }
   json_decref(grids);
+  for (int i = 0; i < n; ++i) fig_finish(gp, r, &figs[i]);
   return n;
 }
 
@@ -418,6 +470,42 @@ void report_plots(struct report *r) {
     rp_both(r, NULL, "</div></details>\n");
   }
   free(gp);
+}
+
+/* Figures of another file drawn side by side and put in their order (report.h rp_figs_add). */
+enum { RP_FIGS_MAX = 64 };
+struct rp_figs {
+  const char *gp;
+  int n;
+  struct fig f[RP_FIGS_MAX];
+};
+struct rp_figs *rp_figs_new(const char *gp) {
+  struct rp_figs *q = calloc(1, sizeof *q);
+  if (q) q->gp = gp;
+  return q;
+}
+static void figs_flush(struct report *r, struct rp_figs *q) {
+  for (int i = 0; i < q->n; ++i) {
+    fig_finish(q->gp, r, &q->f[i]);
+    put_fig(r, &q->f[i]);
+  }
+  q->n = 0;
+}
+void rp_figs_add(struct report *r, struct rp_figs *q, const char *title, const char *file, int w, int h,
+                 const char *script, const char *note) {
+  if (q->n == RP_FIGS_MAX) figs_flush(r, q);
+  struct fig *fg = &q->f[q->n];
+  memset(fg, 0, sizeof *fg);
+  snprintf(fg->title, sizeof fg->title, "%s", title);
+  snprintf(fg->file, sizeof fg->file, "%s", file);
+  snprintf(fg->note, sizeof fg->note, "%s", note ? note : "");
+  if (script) fig_start(q->gp, r, q->f, q->n, w, h, script);
+  ++q->n;
+}
+void rp_figs_put(struct report *r, struct rp_figs *q) {
+  if (!q) return;
+  figs_flush(r, q);
+  free(q);
 }
 
 /* For the other figure files (report_heatmap.c, report_ablation.c): the same gnuplot, runner and figure output. */

@@ -147,16 +147,47 @@ static int contains_word(const char *big, const char *small) {
   return 0;
 }
 
-/* Which of a kernel's CUDA (or native) variants is the reference for an omp_target form: the
- * same name, else one naming the other, else the kernel's only one. Kernels with several
- * variants and no such name say theirs here. */
-static const char *const ref_table[][3] = {
-    {"fence", "omp_flush_store", "threadfence_store"}, {"fence", NULL, "threadfence"}, {NULL, NULL, NULL}};
+/* Which of a kernel's CUDA (or native) variants is the reference for an omp_target form: a rule of
+ * ref_rules naming the form, else the same name, else one naming the other, else the kernel's only
+ * one, else the kernel's default rule (form NULL). by_workload: the omp form runs at a launch shape
+ * of its own (the runtime's choice, a persistent grid) or the reference at another, so the pair
+ * is the same work less the launch shape (rows_cuda_refs); docs/sync.md lists the pairs. */
+static const struct ref_rule {
+  const char *kernel, *form, *ref;
+  int by_workload;
+} ref_rules[] = {
+    {"fence", "omp_flush_store", "threadfence_store", 0},
+    /* k back-to-back launches of a 1x32 kernel and one wait, in both; the blocking forms wait for
+     * every region, which no CUDA form times, and stay unpaired */
+    {"launch", "target_teams_nowait", "cuda_plain", 1},
+    /* the sum and max of the same 2^26 ints: the reduction clause against CUDA's library reduction,
+     * an atomic per element against the same in CUDA, ompx shuffles in persistent threads against
+     * CUDA's persistent threads */
+    {"reduce_study", "clause", "cuda_cub", 1},
+    {"reduce_study", "atomic", "cuda_atomic_per_element", 1},
+    {"reduce_study", "ompx_shfl", "cuda_persistent", 1},
+    {"fence", NULL, "threadfence", 0},
+    {NULL, NULL, NULL, 0}};
 
-static const char *ref_variant(json_t *variants, const char *kernel, const char *form) {
+/* The rule for (kernel, form) whose reference the variants hold; any_form: the kernel's default. */
+static const struct ref_rule *ref_rule(json_t *variants, const char *kernel, const char *form, int any_form) {
+  for (const struct ref_rule *x = ref_rules; x->kernel; ++x)
+    if (!strcmp(x->kernel, kernel) && (any_form ? !x->form : x->form && !strcmp(x->form, form)) &&
+        json_object_get(variants, x->ref))
+      return x;
+  return NULL;
+}
+
+static const char *ref_variant(json_t *variants, const char *kernel, const char *form, int *by_workload) {
+  *by_workload = 0;
   if (!variants) return NULL;
   const char *v, *best = NULL;
   json_t *x;
+  const struct ref_rule *rule = ref_rule(variants, kernel, form, 0);
+  if (rule) {
+    *by_workload = rule->by_workload;
+    return json_string_value(json_object_get(variants, rule->ref));
+  }
   if (json_object_get(variants, form)) return json_string_value(json_object_get(variants, form));
   json_object_foreach(variants, v, x) if ((contains_word(form, v) || contains_word(v, form)) &&
                                           (!best || strlen(v) > strlen(best))) best = json_string_value(x);
@@ -164,10 +195,10 @@ static const char *ref_variant(json_t *variants, const char *kernel, const char 
   if (json_object_size(variants) == 1) {
     json_object_foreach(variants, v, x) return json_string_value(x);
   }
-  for (int i = 0; ref_table[i][0]; ++i)
-    if (!strcmp(ref_table[i][0], kernel) && (!ref_table[i][1] || !strcmp(ref_table[i][1], form)) &&
-        json_object_get(variants, ref_table[i][2]))
-      return json_string_value(json_object_get(variants, ref_table[i][2]));
+  if ((rule = ref_rule(variants, kernel, form, 1))) {
+    *by_workload = rule->by_workload;
+    return json_string_value(json_object_get(variants, rule->ref));
+  }
   return NULL;
 }
 
@@ -206,22 +237,42 @@ static double native_cost(json_t *j) {
   return ns;
 }
 
+/* Lines of one model by "kernel|variant", in file order, each as [line, workload key]: the joins
+ * below look a variant's lines up instead of scanning every line per row (rows × lines was most
+ * of a full study's report time). */
+static json_t *lines_by_variant(struct report *r, enum ok_model_id model) {
+  json_t *idx = json_object(), *j;
+  size_t i;
+  json_array_foreach(r->rs.lines, i, j) {
+    const char *k = rs_str(j, "kernel"), *v = rs_str(j, "variant");
+    if (!k || !v || ok_model_of(model_of(j)) != model) continue;
+    char key[600], w[512];
+    snprintf(key, sizeof key, "%s|%s", k, v);
+    rs_dims_key(j, RS_DIM_WORK, w, sizeof w);
+    json_t *a = json_object_get(idx, key);
+    if (!a) json_object_set_new(idx, key, a = json_array());
+    json_array_append_new(a, json_pack("[Os]", j, w));
+  }
+  return idx;
+}
+
+static json_t *variant_lines(json_t *idx, const char *kernel, const char *variant) {
+  char key[600];
+  snprintf(key, sizeof key, "%s|%s", kernel, variant);
+  return json_object_get(idx, key);
+}
+
 /* The best native line for (kernel, variant, workload): each configuration at its largest thread
- * count, then the cheapest of those. */
-static json_t *best_native(struct report *r, const char *kernel, const char *variant, const char *wkey) {
+ * count, then the cheapest of those. natives: lines_by_variant(r, OKM_NATIVE). */
+static json_t *best_native(json_t *natives, const char *kernel, const char *variant, const char *wkey) {
   json_t *best = NULL, *top[16] = {0};
   const char *cfgs[16];
   int nc = 0;
   size_t i;
-  json_t *j;
-  json_array_foreach(r->rs.lines, i, j) {
-    if (ok_model_of(model_of(j)) != OKM_NATIVE || !rs_str(j, "kernel") || strcmp(rs_str(j, "kernel"), kernel) ||
-        !rs_str(j, "variant") || strcmp(rs_str(j, "variant"), variant))
-      continue;
-    char l[256], k[512], w[512];
-    long t;
-    point_of(j, l, sizeof l, k, sizeof k, w, sizeof w, &t);
-    if (strcmp(w, wkey) && rs_is_ok(j)) continue; /* a failed line may lack its point fields */
+  json_t *e;
+  json_array_foreach(variant_lines(natives, kernel, variant), i, e) {
+    json_t *j = json_array_get(e, 0);
+    if (strcmp(json_string_value(json_array_get(e, 1)), wkey) && rs_is_ok(j)) continue; /* a failed line may lack its point fields */
     const char *c = rs_str(j, "config") ? rs_str(j, "config") : "";
     int at = 0;
     while (at < nc && strcmp(cfgs[at], c)) ++at;
@@ -258,6 +309,8 @@ static int tabled(json_t *j) { return rs_str(j, "kernel") && !json_object_get(j,
 /* What the row builders share: indexes of the reference lines, and which are taken. */
 struct rows_ctx {
   json_t *index, *cuda_vars, *native_vars, *cuda_at, *cuda_used, *native_used;
+  json_t *cuda_lines, *native_lines; /* lines_by_variant */
+  json_t *cuda_work, *cuda_work0;     /* CUDA points by kernel|variant|workload key (0: less its param) */
 };
 
 /* CUDA and native lines by kernel and variant; CUDA points by key. */
@@ -275,6 +328,11 @@ static void rows_index(struct report *r, struct rows_ctx *x) {
       point_of(j, l, sizeof l, k, sizeof k, w, sizeof w, &t);
       snprintf(key, sizeof key, "%s|%s|%s", rs_str(j, "kernel"), rs_str(j, "variant"), k);
       if (!json_object_get(cuda_at, key)) json_object_set(cuda_at, key, j);
+      snprintf(key, sizeof key, "%s|%s|%s", rs_str(j, "kernel"), rs_str(j, "variant"), w);
+      if (!json_object_get(x->cuda_work, key)) json_object_set(x->cuda_work, key, j);
+      rs_dims_key(j, RS_DIM_WORK | RS_DIM_NO_PARAM, w, sizeof w);
+      snprintf(key, sizeof key, "%s|%s|%s", rs_str(j, "kernel"), rs_str(j, "variant"), w);
+      if (!json_object_get(x->cuda_work0, key)) json_object_set(x->cuda_work0, key, j);
     } else if (ok_model_of(m) == OKM_NATIVE) variants_add(native_vars, j);
   }
 }
@@ -317,7 +375,8 @@ static void rows_cuda_refs(struct report *r, struct rows_ctx *x) {
    * (the offload sweep's 128 teams against CUDA's one block per SM), marked as approximate. */
   for (size_t n = 0; n < r->nrows; ++n) {
     struct rrow *w = &r->rows[n];
-    const char *cv = ref_variant(json_object_get(cuda_vars, w->kernel), w->kernel, w->form);
+    int by_workload;
+    const char *cv = ref_variant(json_object_get(cuda_vars, w->kernel), w->kernel, w->form, &by_workload);
     if (!cv) continue;
     w->cuda_variant = cv;
     char key[1200], wkey0[512], np[512];
@@ -332,10 +391,10 @@ static void rows_cuda_refs(struct report *r, struct rows_ctx *x) {
     long th = rs_int(probe, "threads"), te = teams_of(probe);
     if (!w->cuda && th > 0 && te > 1) {
       double gap = 0.1;
-      json_array_foreach(r->rs.lines, i, j) {
-        if (ok_model_of(model_of(j)) != OKM_CUDA || !tabled(j) || strcmp(rs_str(j, "kernel"), w->kernel) ||
-            strcmp(rs_str(j, "variant") ? rs_str(j, "variant") : "", cv) || rs_int(j, "threads") != th || teams_of(j) < 2)
-          continue;
+      json_t *e;
+      json_array_foreach(variant_lines(x->cuda_lines, w->kernel, cv), i, e) {
+        j = json_array_get(e, 0);
+        if (!tabled(j) || rs_int(j, "threads") != th || teams_of(j) < 2) continue;
         char l[256], k[512], wk[512];
         long t;
         point_of(j, l, sizeof l, k, sizeof k, wk, sizeof wk, &t);
@@ -344,6 +403,13 @@ static void rows_cuda_refs(struct report *r, struct rows_ctx *x) {
         if ((strcmp(wk, w->wkey) && strcmp(np, wkey0)) || g > gap) continue;
         gap = g, w->cuda = j, w->cuda_approx = 1;
       }
+    }
+    if (!w->cuda && by_workload) { /* the same work at the reference's own launch shape */
+      snprintf(key, sizeof key, "%s|%s|%s", w->kernel, cv, w->wkey);
+      w->cuda = json_object_get(x->cuda_work, key);
+      snprintf(key, sizeof key, "%s|%s|%s", w->kernel, cv, wkey0);
+      if (!w->cuda) w->cuda = json_object_get(x->cuda_work0, key);
+      w->cuda_by_workload = w->cuda != NULL;
     }
     if (w->cuda) json_object_set_new(cuda_used, rs_str(w->cuda, "_key") ? rs_str(w->cuda, "_key") : key, json_true());
   }
@@ -378,14 +444,15 @@ static void rows_native_join(struct report *r, struct rows_ctx *x) {
   /* The best native point of the same workload joins each row. */
   for (size_t n = 0; n < r->nrows; ++n) {
     struct rrow *w = &r->rows[n];
-    const char *nv = ref_variant(json_object_get(native_vars, w->kernel), w->kernel, w->form);
+    int by_workload; /* the native join is by workload anyway */
+    const char *nv = ref_variant(json_object_get(native_vars, w->kernel), w->kernel, w->form, &by_workload);
     if (!nv) continue;
     char wk[512];
     snprintf(wk, sizeof wk, "%s", w->wkey);
-    w->native = best_native(r, w->kernel, nv, wk);
+    w->native = best_native(x->native_lines, w->kernel, nv, wk);
     if (!w->native && row_line(w)) { /* the workload less its param */
       rs_dims_key(row_line(w), RS_DIM_WORK | RS_DIM_NO_PARAM, wk, sizeof wk);
-      w->native = best_native(r, w->kernel, nv, wk);
+      w->native = best_native(x->native_lines, w->kernel, nv, wk);
     }
     if (!w->native) continue;
     /* the chosen line's own workload is represented (a failed line may have matched any) */
@@ -413,7 +480,7 @@ static void rows_native_own(struct report *r, struct rows_ctx *x) {
     if (json_object_get(native_used, key)) continue;
     json_object_set_new(native_used, key, json_true());
     struct rrow *row = row_get(r, index, key);
-    row->kernel = rs_str(j, "kernel"), row->native = best_native(r, row->kernel, v, w);
+    row->kernel = rs_str(j, "kernel"), row->native = best_native(x->native_lines, row->kernel, v, w);
     if (!row->native) row->native = j;
     snprintf(row->form, sizeof row->form, "%s", v);
     snprintf(row->wkey, sizeof row->wkey, "%s", w);
@@ -438,7 +505,8 @@ static void rows_finish(struct report *r, struct rows_ctx *x) {
 }
 
 static void build_rows(struct report *r) {
-  struct rows_ctx x = {json_object(), json_object(), json_object(), json_object(), json_object(), json_object()};
+  struct rows_ctx x = {json_object(), json_object(), json_object(), json_object(), json_object(), json_object(),
+                       lines_by_variant(r, OKM_CUDA), lines_by_variant(r, OKM_NATIVE), json_object(), json_object()};
   rows_index(r, &x);
   rows_omp(r, &x);
   rows_cuda_refs(r, &x);
@@ -446,7 +514,8 @@ static void build_rows(struct report *r) {
   rows_native_join(r, &x);
   rows_native_own(r, &x);
   rows_finish(r, &x);
-  json_t *all[] = {x.index, x.cuda_vars, x.native_vars, x.cuda_at, x.cuda_used, x.native_used};
+  json_t *all[] = {x.index, x.cuda_vars, x.native_vars, x.cuda_at, x.cuda_used, x.native_used, x.cuda_lines, x.native_lines,
+                   x.cuda_work, x.cuda_work0};
   for (size_t k = 0; k < sizeof all / sizeof all[0]; ++k) json_decref(all[k]);
 }
 

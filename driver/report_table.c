@@ -230,7 +230,8 @@ void report_table(struct report *r) {
     text_cell(r, w->kernel, NULL, "k");
     char vs[200] = "";
     if (w->config[0] && w->cuda_variant && strcmp(w->cuda_variant, w->form) && strcmp(w->cuda_variant, "cuda"))
-      snprintf(vs, sizeof vs, " <span class=n>vs %s</span>", w->cuda_variant);
+      snprintf(vs, sizeof vs, " <span class=n>vs %s%s</span>", w->cuda_variant,
+               w->cuda_by_workload ? ", the same work at its own launch shape" : "");
     text_cell(r, w->form, vs[0] ? vs : NULL, "w");
     text_cell(r, w->point, NULL, "w");
     const char *cfg = w->config[0] ? w->config : w->cuda ? "(CUDA only)" : "(native only)";

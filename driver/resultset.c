@@ -249,7 +249,7 @@ int rs_load(struct resultset *rs, const char *dir, const char *cmd, int need_pro
       merge_into(have, j);
       continue;
     }
-    json_t *c = json_deep_copy(j);
+    json_t *c = json_incref(j); /* raw goes after the loop: its line is this set's, no copy needed */
     json_object_del(c, OK_FNAME(repeat));
     json_object_set_new(c, "_key", json_string(key));
     json_object_set_new(c, "repeats", json_integer(1));

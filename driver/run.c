@@ -15,6 +15,7 @@
 #include <getopt.h>
 #include <glob.h>
 #include <limits.h>
+#include <pthread.h>
 #include <regex.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -943,6 +944,8 @@ struct run_state {
   json_t *gpu, *plan, *tplan;
   int total, idx;
   struct plan_answer *ans; /* plan_prefetch's answers, one per configuration (NULL: ask in turn) */
+  struct plan_warm *warm;  /* one per configuration: its background --warm (plan_prefetch.h) */
+  int warm_started;
 };
 
 /* Each name of --configs is a configuration of the manifest; else one usage error. */
@@ -1199,6 +1202,22 @@ static void plan_variant(struct run_state *s, int i, int batchable, const char *
   json_decref(v);
 }
 
+/* Whether a plan entry from `from` on has a run not finished before --resume (its warm-up is
+ * worth starting only then). */
+static int left_to_run(struct run_state *s, int from) {
+  for (int q = from; q < s->total; ++q) {
+    json_t *e = json_array_get(s->plan, (size_t)q);
+    const char *k = json_string_value(json_object_get(e, "kernel")), *v = json_string_value(json_object_get(e, "variant"));
+    const char *c = s->m.configs[json_integer_value(json_object_get(e, "config"))].name;
+    for (int rep = 0; rep < s->o.repeat; ++rep) {
+      char key[1024];
+      done_key(key, sizeof key, c, k, v, rep);
+      if (!json_object_get(s->done_set, key)) return 1;
+    }
+  }
+  return 0;
+}
+
 /* One configuration's part of the plan: its GPU probe, whether its bench batches (--info), and
  * its variants (--list). */
 static void plan_config(struct run_state *s, int i) {
@@ -1217,6 +1236,7 @@ static void plan_config(struct run_state *s, int i) {
     if (info) json_object_set_new(g_infos, c->name, info); /* provenance reads it: one process less */
     ok_proc_free(&p);
   }
+  int warm = json_is_true(json_object_get(json_object_get(g_infos, c->name), "warm")), before = s->total;
   char *la[] = {(char *)c->bench, "--list", NULL};
   if (plan_ask(a, 2, la, NULL, &p) || !p.exited || p.code) {
     printf("ompkit: %s: cannot list kernels\n", c->name);
@@ -1226,6 +1246,11 @@ static void plan_config(struct run_state *s, int i) {
     return;
   }
   for (char *line = strtok(p.out, "\n"); line; line = strtok(NULL, "\n")) plan_variant(s, i, batchable, line);
+  if (warm && s->warm && left_to_run(s, before)) { /* its image loads in the background (run_plan) */
+    char text[1200];
+    s->warm[i].bench = c->bench;
+    config_env(c, s->warm[i].env, s->warm[i].store, sizeof s->warm[i].store, text, sizeof text);
+  }
   not_built_defects(c, p.out, p.outlen, &s->o, s->res);
   ok_proc_free(&p);
 }
@@ -1254,6 +1279,7 @@ static void plan_study(struct run_state *s) {
   double t_plan = ok_now(), tc;
   size_t n = (size_t)(m->n > 0 ? m->n : 1);
   s->ans = calloc(n, sizeof *s->ans);
+  s->warm = calloc(n, sizeof *s->warm);
   char *(*aenv)[16] = calloc(n, sizeof *aenv);
   char (*astore)[1024] = calloc(n, sizeof *astore);
   if (!s->ans || !aenv || !astore) free(s->ans), s->ans = NULL;
@@ -1325,6 +1351,31 @@ static int gather_batch(struct run_state *s, size_t a, int rep, char *taken, str
   return n;
 }
 
+/* Before a GPU batch: the first one starts every background --warm (the GPU configurations' image
+ * loads overlap each other's runs: docs/fidelity.md, "Room in the full study"); configuration i's
+ * own waits for its warm-up here, so no variant pays the load. timing.json's warm_s says what each
+ * took and how long the study waited for it. */
+static void warm_before(struct run_state *s, int i) {
+  if (!s->warm) return;
+  if (!s->warm_started)
+    for (int k = 0; k < s->m.n; ++k) plan_warm_start(&s->warm[k]);
+  s->warm_started = 1;
+  struct plan_warm *w = &s->warm[i];
+  if (!w->started || w->joined) return;
+  double waited = plan_warm_join(w);
+  json_t *say = w->rc ? NULL : first_json(w->p.out);
+  const char *what = json_string_value(json_object_get(say, "warm"));
+  int ok = !w->rc && w->p.exited && w->p.code == 0;
+  printf("ompkit: %s: image loaded in the background in %.1f s (waited %.1f s)%s%s\n", s->m.configs[i].name, w->secs,
+         waited, !ok ? "; it failed, the bench loads it itself" : what ? ": " : "", ok && what ? what : "");
+  fflush(stdout);
+  json_t *ws = json_object_get(s->timing, "warm_s");
+  if (!ws) json_object_set_new(s->timing, "warm_s", ws = json_object());
+  json_object_set_new(ws, s->m.configs[i].name, json_pack("{s:f,s:f,s:b}", "took_s", w->secs, "waited_s", waited, "ok", ok));
+  json_decref(say);
+  ok_proc_free(&w->p);
+}
+
 /* Batches: each group (configuration x whole kernels / primitives) in plan order; a bench
  * that cannot batch (group -1) gets one process per variant. */
 static void run_plan(struct run_state *s) {
@@ -1345,6 +1396,7 @@ static void run_plan(struct run_state *s) {
                         .items = items, .n = n, .cur = -1, .repeat = rep, .idx = &s->idx, .total = s->total};
       b.c = c;
       if (c->needs_gpu) study_start_listings(&s->st); /* SASS listings overlap the GPU runs */
+      if (c->needs_gpu) warm_before(s, (int)json_integer_value(json_object_get(ea, "config")));
       double tb = ok_now();
       s->failures += run_batch(&b);
       json_t *prev = json_object_get(s->tcfg, b.c->name);
@@ -1358,6 +1410,10 @@ static void run_plan(struct run_state *s) {
   }
   free(items);
   free(taken);
+  for (int i = 0; s->warm && i < s->m.n; ++i) { /* a warm-up whose configuration never ran (a signal) */
+    plan_warm_join(&s->warm[i]);
+    ok_proc_free(&s->warm[i].p);
+  }
   if (s->o.tty) fputs("\r\033[K", stdout);
   fclose(s->res);
   fclose(s->done);
@@ -1380,6 +1436,7 @@ static void close_timing(struct run_state *s, int sig) {
 
 /* Everything a study held, released once whichever way it ended. */
 static void free_run(struct run_state *s) {
+  free(s->warm);
   json_decref(s->plan);
   json_decref(s->gpu);
   json_decref(s->timing);
@@ -1408,13 +1465,22 @@ static int stop_run(struct run_state *s) {
   return 128 + sig;
 }
 
-/* The study ran to its end: tables, check.json, the report, timing.json, the verdict. */
+static void *tables_thread(void *st) {
+  study_write_tables(st);
+  return NULL;
+}
+
+/* The study ran to its end: tables, check.json, the report, timing.json, the verdict. results.csv
+ * is written beside the check and the report (a thread: neither reads it). */
 static int end_run(struct run_state *s) {
   double t_phase = ok_now();
-  study_write_tables(&s->st);
+  pthread_t tables;
+  int threaded = !pthread_create(&tables, NULL, tables_thread, &s->st);
+  if (!threaded) study_write_tables(&s->st);
   close_timing(s, 0); /* once for the report to show, again with the report's own time */
   save_check(s->dir);
   report_write(s->dir, 2.0, 0); /* a report problem is reported, it does not fail the study */
+  if (threaded) pthread_join(tables, NULL);
   json_object_set_new(s->timing, "tables_and_report_s", json_real(ok_now() - t_phase));
   json_object_set_new(s->timing, "total_s", json_real(ok_now() - s->o.t0));
   write_timing(s->dir, s->timing);

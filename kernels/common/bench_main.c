@@ -1,5 +1,5 @@
 /* The one bench main, built once per configuration. Plumbing for the driver:
- *   ompkit-bench --info | --list | --probe | --run NAME[/VARIANT]|all [--run ...] [--threads N]
+ *   ompkit-bench --info | --list | --probe | --warm | --run NAME[/VARIANT]|all [--run ...] [--threads N]
  *                [--teams N] [--iters N] [--runs N] [--warmup N] [--sweep quick|full] [--type T]
  *                [--size N] [--inject-fault]   (--size: the problem size of a kernel that has one)
  * Output is JSON lines on stdout; exit 0 ok, 1 a failed check, 2 usage or environment error, or
@@ -220,7 +220,7 @@ static int cmp_double(const void *a, const void *b) {
 }
 
 static int usage(const char *msg) {
-  fprintf(stderr, "ompkit-bench: %s\nusage: ompkit-bench --info | --list | --probe | --run NAME[/VARIANT]|all "
+  fprintf(stderr, "ompkit-bench: %s\nusage: ompkit-bench --info | --list | --probe | --warm | --run NAME[/VARIANT]|all "
                   "[--threads N] [--teams N] [--iters N] [--runs N] [--warmup N] [--sweep quick|full] [--type T] "
                   "[--size N] [--inject-fault]\n--threads/--teams: measure only that shape; a filter that selects no point "
                   "exits 2\n", msg);
@@ -356,7 +356,7 @@ struct ok_args {
   int iters_given;
   const char *pats[MAX_PATS];
   int npat;
-  enum { NONE, INFO, LIST, PROBE, RUN } mode;
+  enum { NONE, INFO, LIST, PROBE, WARM, RUN } mode;
 };
 
 /* One option with its value (val; NULL: none); returns how many arguments it took (1 or 2), or
@@ -367,6 +367,7 @@ static int parse_option(struct ok_args *a, const char *o, const char *val) {
   if (!strcmp(o, "--info")) return a->mode = INFO, 1;
   if (!strcmp(o, "--list")) return a->mode = LIST, 1;
   if (!strcmp(o, "--probe")) return a->mode = PROBE, 1;
+  if (!strcmp(o, "--warm")) return a->mode = WARM, 1;
   if (!strcmp(o, "--inject-fault")) return p->inject_fault = 1, 1;
   if (!strcmp(o, "--sweep") && val && (!strcmp(val, "quick") || !strcmp(val, "full")))
     return p->full = !strcmp(val, "full"), 2;
@@ -410,7 +411,8 @@ static void print_info(void) {
   kstr(OKF_compiler, OK_COMPILER);
   fputs(",\"flags\":", stdout);
   jstr(OK_FLAGS);
-  printf(",\"needs_gpu\":%s,\"batch\":true}\n", ok_model_needs_gpu() ? "true" : "false");
+  printf(",\"needs_gpu\":%s,\"batch\":true,\"warm\":%s}\n", ok_model_needs_gpu() ? "true" : "false",
+         ok_model_warm ? "true" : "false");
 }
 
 static void print_list(void) {
@@ -442,6 +444,19 @@ static void print_probe(void) {
   printf(",\"devices\":%d,\"device_name\":", n);
   jstr(name);
   fputs("}\n", stdout);
+}
+
+/* --warm: the image's load, done by the driver in the background before this configuration's
+ * runs (docs/fidelity.md, "Room in the full study"); exit 1 when it did not reach the device. */
+static int print_warm(void) {
+  char say[256] = "nothing to load";
+  int rc = ok_model_warm ? ok_model_warm(say, sizeof say) : 0;
+  putchar('{');
+  print_common();
+  fputs(",\"warm\":", stdout);
+  jstr(say);
+  fputs("}\n", stdout);
+  return rc ? 1 : 0;
 }
 
 /* A whole kernel: quick runs do a tenth of the work (iters 100, not 1000; most of a run is the
@@ -533,6 +548,7 @@ int main(int argc, char **argv) {
   if (a.mode == INFO) return print_info(), 0;
   if (a.mode == LIST) return print_list(), 0;
   if (a.mode == PROBE) return print_probe(), 0;
+  if (a.mode == WARM) return print_warm();
   if (a.mode != RUN) return usage("nothing to do");
 
   struct ok_params *p = &a.p;

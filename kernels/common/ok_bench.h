@@ -132,6 +132,11 @@ void ok_put_stat(int field, double median, double min, double max);
 /* Model hooks, one set per model harness. */
 int ok_model_probe(char *name, int len); /* devices usable by this model (host models: 1) */
 int ok_model_needs_gpu(void);
+/* Loads the offload image ahead of the runs, where loading costs (GCC: the driver JIT-compiles
+ * the image's PTX, about 30 s); writes what it did into say and returns 0 when the first region
+ * ran on the device. Weak: a model with nothing to load leaves it undefined, and --info says
+ * "warm": false. */
+int ok_model_warm(char *say, int len) __attribute__((weak));
 void ok_model_defaults(struct ok_params *p);
 
 /* Registers a variant before main() runs: kernels need no central list to be found. */
