@@ -200,7 +200,14 @@ static void body(struct w *w, const struct az *a, int terse) {
        json_real_value(json_object_get(t, "compile_seconds")), (long long)json_integer_value(json_object_get(t, "jobs")));
   json_t *costly = json_object_get(a->doc, "costly");
   heading(w, 2, "Costly regions (%zu)", json_array_size(costly));
-  if (!json_array_size(costly)) para(w, "none: every region is SPMD with its loop shared, nothing globalized, no spills.");
+  size_t nbad = 0, ncfg = json_array_size(json_object_get(a->doc, "configs"));
+  json_array_foreach(json_object_get(a->doc, "configs"), i, x) nbad += strcmp(str(x, "status"), "ok") != 0;
+  /* A configuration that did not compile the file judged nothing: never "none costly" for it. */
+  if (!json_array_size(costly) && nbad == ncfg)
+    para(w, "none judged: no configuration compiled the file (the errors follow).");
+  else if (!json_array_size(costly))
+    para(w, "none%s: every region is SPMD with its loop shared, nothing globalized, no spills.",
+         nbad ? " in the configurations that compiled the file" : "");
   json_array_foreach(costly, i, x) para(w, "%s:%lld [%s] %s", base(str(x, "file")),
                                         (long long)json_integer_value(json_object_get(x, "line")), str(x, "config"), str(x, "why"));
   json_array_foreach(json_object_get(a->doc, "configs"), i, x) if (strcmp(str(x, "status"), "ok"))
