@@ -45,8 +45,11 @@ static inline OK_HD void xs_micro(double e, long nuc, const struct xs_point *XS_
 }
 
 /* Macro cross sections of material mat at energy e, summed over its nuclides into macro[]. The
- * unionized grid costs one search per lookup (of the rows energies in egrid), the hash grid none. */
-static OK_NOINLINE OK_HD void xs_macro(double e, int mat, const int *XS_RESTRICT num_nucs, const int *XS_RESTRICT mats,
+ * unionized grid costs one search per lookup (of the rows energies in egrid), the hash grid none.
+ * Inline, as XSBench's calculate_macro_xs: kept out of line (OK_NOINLINE, until issue 22) it made
+ * clang-19's SPMD kernel 147 registers against 78 inline, and the public settings' omp/CUDA
+ * ratios twice the public app's (docs/proxies.md). */
+static inline OK_HD void xs_macro(double e, int mat, const int *XS_RESTRICT num_nucs, const int *XS_RESTRICT mats,
                                        const double *XS_RESTRICT concs, long max_nucs,
                                        const struct xs_point *XS_RESTRICT grid, long ng, long nn, int type,
                                        const double *XS_RESTRICT egrid, const int *XS_RESTRICT index, long rows,
