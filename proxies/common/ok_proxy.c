@@ -34,7 +34,8 @@ int ok_proxy_public_settings(const char *kernel, const char *variant) {
   static const struct {
     const char *kernel, *variant;
     int n;
-  } t[] = {{"rsbench", "spmd", 2}, {"rsbench", "cuda", 2}};
+  } t[] = {{"rsbench", "spmd", 2}, {"rsbench", "cuda", 2},
+           {"xsbench", "spmd", 3}, {"xsbench", "cuda", 3}}; /* small unionized, large unionized, large hash */
   for (size_t i = 0; kernel && variant && i < sizeof t / sizeof t[0]; ++i)
     if (!strcmp(t[i].kernel, kernel) && !strcmp(t[i].variant, variant)) return t[i].n;
   return 0;

@@ -5,8 +5,8 @@
 #include <omp.h>
 
 static void xsbench_host(const struct ok_params *p, struct ok_outcome *o) {
-  const long n = ok_proxy_size(p, &xs_sizes);
-  const struct xs_data *d = xs_data_get();
+  const struct xs_data *d;
+  const long n = xs_setting(p, &d);
   unsigned char *out = ok_proxy_lookups_new("xsbench", d, n, o);
   if (!out) return;
   int threads = 0;
@@ -17,7 +17,8 @@ static void xsbench_host(const struct ok_params *p, struct ok_outcome *o) {
     threads = omp_get_num_threads();
 #pragma omp for schedule(static)
     for (long i = 0; i < n; ++i)
-      out[i] = xs_lookup(i, d->dist, d->num_nucs, d->mats, d->concs, d->max_nucs, d->grid, d->n_gridpoints);
+      out[i] = xs_lookup(i, d->lcg, d->dist, d->num_nucs, d->mats, d->concs, d->max_nucs, d->grid, d->n_gridpoints,
+                         d->n_nuclides, d->grid_type, d->egrid, d->index, d->n_rows);
   }
   o->seconds = ok_proxy_this_run()->e2e_seconds = ok_proxy_now() - t0; /* no copies on the host */
   o->threads = threads, o->teams = 1;
