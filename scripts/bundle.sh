@@ -119,6 +119,8 @@ cat >"$B/run.sh" <<'EOT'
 # Runs the ompkit driver from this bundle: ./run.sh [run|list|...] [options]  (default: run)
 HERE=$(CDPATH= cd -- "$(dirname -- "$0")" && pwd)
 export LD_LIBRARY_PATH="$HERE/runtime/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+# The report's public proxy figures: the bundle's copy (the driver names the build machine's).
+export OMPKIT_PUBLIC_FIGURES="${OMPKIT_PUBLIC_FIGURES:-$HERE/proxies/public_figures.json}"
 [ $# -gt 0 ] || set -- run
 # Fail early and plainly if this machine lacks a library the binaries need.
 for b in "$HERE"/driver/ompkit "$HERE"/configs/*/ompkit-bench; do

@@ -27,6 +27,8 @@ if config_enabled target-clang19; then
   grep -q "libomptarget.so.19.1 => $X/runtime/lib/" "$TMP/ldd" || fail "target bench does not resolve the bundled libomptarget"
   grep -q 'not found' "$TMP/ldd" && fail "unresolved libraries: $(grep 'not found' "$TMP/ldd")"
 fi
+grep -q 'OMPKIT_PUBLIC_FIGURES="${OMPKIT_PUBLIC_FIGURES:-$HERE/proxies/public_figures.json}"' "$X/run.sh" ||
+  fail "run.sh does not point the report at the bundle's public figures"
 "$X/run.sh" list --configs >"$TMP/list" || fail "run.sh list failed"
 grep -q '^native-gcc' "$TMP/list" || fail "bundle lists no configurations"
 "$X/run.sh" run --out "$TMP/res" --configs native-gcc --runs 1 >"$TMP/run" 2>&1 || { cat "$TMP/run"; fail "bundle run failed"; }
