@@ -30,7 +30,7 @@ __global__ void su3_kernel_f(const su3_site_f *__restrict__ a, const su3_matrix_
 }
 
 template <typename Site, typename Matrix>
-static void su3_cuda_run(const struct ok_params *p, const su3_setting &st, void (*kernel)(const Site *, const Matrix *, Site *, int, int *),
+static void su3_cuda_run(const struct ok_params *p, const struct su3_setting &st, void (*kernel)(const Site *, const Matrix *, Site *, int, int *),
                          struct ok_outcome *o) {
   const void *bv;
   const Site *a = (const Site *)su3_data_get(&st, &bv);

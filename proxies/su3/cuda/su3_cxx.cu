@@ -19,7 +19,7 @@ __global__ void su3_cxx_k_mat_nn(const su3cxx::Site<T> *__restrict__ a, const su
   }
 }
 
-template <typename T> static void su3_cxx_cuda_run(const struct ok_params *p, const su3_setting &st, struct ok_outcome *o) {
+template <typename T> static void su3_cxx_cuda_run(const struct ok_params *p, const struct su3_setting &st, struct ok_outcome *o) {
   const void *cb;
   const void *ca = su3_data_get(&st, &cb);
   if (!ca) {

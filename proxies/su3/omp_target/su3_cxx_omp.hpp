@@ -39,7 +39,7 @@ template <typename T> struct Inputs {
   std::vector<su3cxx::Site<T>> a;
   std::vector<su3cxx::Matrix<T>> b;
 };
-template <typename T> static Inputs<T> *inputs(const su3_setting &st) {
+template <typename T> static Inputs<T> *inputs(const struct su3_setting &st) {
   static Inputs<T> in;
   if (in.sites == st.sites) return &in;
   const void *cb;
@@ -87,8 +87,8 @@ template <typename T> struct Run {
 #define SU3_CXX_DISPATCH(form)                                                                     \
   [[maybe_unused]] static void su3_cxx_##form(const ok_params *p, ok_outcome *o) {                \
     ok_outcome probe = *o;                                                                         \
-    if (su3_single(p, &probe) == 1) su3_cxx_##form##_t<float>(p, o), o->symbol_hint = "su3_cxx_" #form "IfE"; \
-    else su3_cxx_##form##_t<double>(p, o), o->symbol_hint = "su3_cxx_" #form "IdE";              \
+    if (su3_single(p, &probe) == 1) su3_cxx_##form##_t<float>(p, o), o->symbol_hint = "su3_cxx_" #form "_tIfE"; \
+    else su3_cxx_##form##_t<double>(p, o), o->symbol_hint = "su3_cxx_" #form "_tIdE";              \
   }
 #define SU3_CXX_TIMER "host clock around the iterations' target regions (kernel); e2e adds the target data mapping"
 #endif
