@@ -9,14 +9,18 @@ template <typename T> static void su3_cxx_v3_collapse_t(const ok_params *p, ok_o
   su3cxx::Matrix<T> *d_b = r.in->b.data();
   Seen *seen = &r.seen;
   const size_t len_a = r.in->a.size(), len_b = r.in->b.size(), len_c = r.c.size();
-  const int total_sites = (int)r.st.sites, iters = r.st.iters;
+  const size_t total_sites = (size_t)r.st.sites; // su3_bench's size_t: its int loops compare with it
+  const int iters = r.st.iters;
+  // su3_bench's clauses are run-time values (su3_omp.h, v3), set here by --teams/--threads.
+  const size_t num_teams = p->teams_given ? (size_t)p->teams : kTeams,
+               threads_per_team = p->threads_given ? (size_t)p->threads : kThreads;
   double t0 = ok_proxy_now(), k0;
 #pragma omp target data map(to : d_a[0:len_a], d_b[0:len_b]) map(tofrom : d_c[0:len_c], seen[0:1])
   {
     k0 = ok_proxy_now();
     for (int it = 0; it < iters; ++it) {
       // EXPECT-MODE: SPMD
-#pragma omp target teams distribute parallel for collapse(4) num_teams(kTeams) thread_limit(kThreads)
+#pragma omp target teams distribute parallel for collapse(4) num_teams(num_teams) thread_limit(threads_per_team)
       for (int i = 0; i < total_sites; ++i)
         for (int j = 0; j < SU3_LINKS; ++j)
           for (int k = 0; k < 3; ++k)

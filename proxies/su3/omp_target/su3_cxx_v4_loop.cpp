@@ -9,7 +9,8 @@ template <typename T> static void su3_cxx_v4_loop_t(const ok_params *p, ok_outco
   su3cxx::Matrix<T> *d_b = r.in->b.data();
   Seen *seen = &r.seen;
   const size_t len_a = r.in->a.size(), len_b = r.in->b.size(), len_c = r.c.size();
-  const int total_sites = (int)r.st.sites, iters = r.st.iters;
+  const size_t total_sites = (size_t)r.st.sites; // su3_bench's size_t: its int loops compare with it
+  const int iters = r.st.iters;
   double t0 = ok_proxy_now(), k0;
 #pragma omp target data map(to : d_a[0:len_a], d_b[0:len_b]) map(tofrom : d_c[0:len_c], seen[0:1])
   {

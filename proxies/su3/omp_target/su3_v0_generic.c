@@ -19,7 +19,7 @@ static void SU3_T(su3_v0_generic)(const struct ok_params *p, struct ok_outcome *
   const struct SU3_T(su3_matrix) *b = r.b;
   struct SU3_T(su3_site) *c = r.c;
   struct ok_proxy_seen *seen = &r.m.seen;
-  const int total_sites = (int)r.st.sites;
+  const size_t total_sites = (size_t)r.st.sites; /* su3_bench's size_t: its int loops compare with it */
   double k0 = ok_proxy_now();
   for (int it = 0; it < r.st.iters; ++it) {
     // EXPECT-MODE: Generic-SPMD

@@ -1,7 +1,7 @@
 /* SU3-like proxy, OpenMP offload, written as su3_bench writes it (its mat_nn_openmp.hpp: int
  * indices, the product accumulated in a local and stored whole, no clauses where it gives none):
  * su3_bench's v3: `target teams distribute parallel for collapse(4)` with num_teams(1600)
- * thread_limit(128).
+ * thread_limit(128), run-time values as in su3_bench.
  * Its own translation unit, built for float and double: su3_omp.h says why and how. */
 #ifndef SU3_R
 #include "su3_omp.h"
@@ -19,11 +19,16 @@ static void SU3_T(su3_v3_collapse)(const struct ok_params *p, struct ok_outcome 
   const struct SU3_T(su3_matrix) *b = r.b;
   struct SU3_T(su3_site) *c = r.c;
   struct ok_proxy_seen *seen = &r.m.seen;
-  const int total_sites = (int)r.st.sites;
+  const size_t total_sites = (size_t)r.st.sites; /* su3_bench's size_t: its int loops compare with it */
+  /* su3_bench's clauses are run-time values (its -n option and threads-per-team argument), not
+   * constants: clang then sets no .maxntid on the kernel (docs/proxies.md). --teams/--threads
+   * set them here. */
+  const size_t num_teams = p->teams_given ? (size_t)p->teams : SU3_TEAMS,
+               threads_per_team = p->threads_given ? (size_t)p->threads : SU3_THREADS;
   double k0 = ok_proxy_now();
   for (int it = 0; it < r.st.iters; ++it) {
     // EXPECT-MODE: SPMD
-#pragma omp target teams distribute parallel for collapse(4) num_teams(SU3_TEAMS) thread_limit(SU3_THREADS)
+#pragma omp target teams distribute parallel for collapse(4) num_teams(num_teams) thread_limit(threads_per_team)
     for (int i = 0; i < total_sites; ++i)
       for (int j = 0; j < SU3_LINKS; ++j)
         for (int k = 0; k < 3; ++k)

@@ -18,7 +18,7 @@ static void SU3_T(su3_v4_loop)(const struct ok_params *p, struct ok_outcome *o) 
   const struct SU3_T(su3_matrix) *b = r.b;
   struct SU3_T(su3_site) *c = r.c;
   struct ok_proxy_seen *seen = &r.m.seen;
-  const int total_sites = (int)r.st.sites;
+  const size_t total_sites = (size_t)r.st.sites; /* su3_bench's size_t: its int loops compare with it */
   /* What ran, from a region of its own before the timed ones (the driver reads the last launch
    * line as the measured kernel): an API call in the loop body would itself make clang lower the
    * loop to a generic teams distribute. */
