@@ -501,9 +501,11 @@ void study_join(struct study *st, const struct ok_config *c, json_t *result, con
     json_object_set_new(result, OK_FNAME(launch_blocks), json_integer(last.blocks));
     json_object_set_new(result, OK_FNAME(launch_threads), json_integer(last.threads));
   } else if (c->model_id == OKM_CUDA) {
-    /* CUDA kernels are named <kernel>_kernel: find the mangled symbol "<len><kernel>_kernel". */
+    /* CUDA kernels are named <kernel>_kernel: find the mangled symbol "<len><kernel>_kernel";
+     * a bench with several kernels per variant names the measured one (su3's float kernel). */
     char needle[300];
-    snprintf(needle, sizeof needle, "%zu%s_kernel", strlen(kernel) + 7, kernel);
+    if (hint) snprintf(needle, sizeof needle, "%s", hint);
+    else snprintf(needle, sizeof needle, "%zu%s_kernel", strlen(kernel) + 7, kernel);
     const char *fn;
     json_t *v;
     json_object_foreach(res, fn, v) if (strstr(fn, needle)) snprintf(sym, sizeof sym, "%s", fn);

@@ -33,6 +33,8 @@ int main(void) {
     CHECK(ok_proxy_passes_rule(&f, 1, *c, "rsbench", "spmd") == 4, "%s: rsbench spmd: four passes", *c);
     CHECK(ok_proxy_passes_rule(&f, 1, *c, "rsbench", "cuda") == 4, "%s: rsbench cuda: four passes", *c);
     CHECK(ok_proxy_passes_rule(&f, 1, *c, "rsbench", "generic") == 2, "%s: rsbench generic: two", *c);
+    CHECK(ok_proxy_passes_rule(&f, 1, *c, "su3", "v1_manual") == 3 && ok_proxy_passes_rule(&f, 1, *c, "su3_cxx", "cuda") == 3,
+          "%s: su3, su3_cxx: a third pass (float)", *c);
     CHECK(ok_proxy_size_rule(&f, &s, 1, *c, 0) == 1000, "%s: pass 0 full", *c);
     CHECK(ok_proxy_size_rule(&f2, &s, 1, *c, 0) == 100, "%s: pass 1 cmp", *c);
   }

@@ -52,7 +52,9 @@ int ok_proxy_passes_rule(const struct ok_params *p, int gpu, const char *config,
                          const char *variant);
 /* The public apps' default problems a proxy variant runs after its own sizes under --full (issue
  * 22, docs/proxies.md): rsbench small and large at 10^7 lookups, xsbench small unionized, large
- * unionized and large hash at 17 x 10^6, in the public form (spmd) and CUDA. 0 for the others (su3's full size is su3_bench's default problem itself). */
+ * unionized and large hash at 17 x 10^6, in the public form (spmd) and CUDA; su3 and su3_cxx one
+ * pass in float at the comparison size (their full size is su3_bench's default problem itself, in
+ * double). 0 for the others. */
 int ok_proxy_public_settings(const char *kernel, const char *variant);
 /* Which public setting this pass runs (0, 1, ...), or -1 for the proxy's own sizes. */
 int ok_proxy_public(const struct ok_params *p);

@@ -31,18 +31,19 @@ static const struct rs_data *make(int large) {
       struct rs_window *x = &d->windows[n * RS_WINDOWS + w];
       x->t = ok_proxy_u01(&s), x->a = ok_proxy_u01(&s), x->f = ok_proxy_u01(&s);
       x->start = w * per, x->end = (w + 1) * per;
-      /* Poles sit in or near their window's energy range. */
+      /* RSBench's pole distribution: the pole and the residues' real parts uniform in
+       * [0, 152.5), their imaginary parts in [0, 1) (the pole's too scaled by 152.5), so a pole
+       * is rarely within |z| < 6 of an energy in [0, 1). */
       for (int p = x->start; p < x->end; ++p) {
         struct rs_pole *q = &d->poles[n * RS_POLES + p];
-        q->ea_re = ((double)w + ok_proxy_u01(&s)) / RS_WINDOWS;
-        q->ea_im = 0.001 + 0.05 * ok_proxy_u01(&s);
-        q->rt_re = 2 * ok_proxy_u01(&s) - 1, q->rt_im = 2 * ok_proxy_u01(&s) - 1;
-        q->ra_re = 2 * ok_proxy_u01(&s) - 1, q->ra_im = 2 * ok_proxy_u01(&s) - 1;
-        q->rf_re = 2 * ok_proxy_u01(&s) - 1, q->rf_im = 2 * ok_proxy_u01(&s) - 1;
+        q->ea_re = RS_POLE_SCALE * ok_proxy_u01(&s), q->ea_im = RS_POLE_SCALE * ok_proxy_u01(&s);
+        q->rt_re = RS_POLE_SCALE * ok_proxy_u01(&s), q->rt_im = ok_proxy_u01(&s);
+        q->ra_re = RS_POLE_SCALE * ok_proxy_u01(&s), q->ra_im = ok_proxy_u01(&s);
+        q->rf_re = RS_POLE_SCALE * ok_proxy_u01(&s), q->rf_im = ok_proxy_u01(&s);
         q->l = (int)(ok_proxy_u01(&s) * RS_L);
       }
     }
-    for (int l = 0; l < RS_L; ++l) d->k0[n * RS_L + l] = 1.0 + 10.0 * ok_proxy_u01(&s);
+    for (int l = 0; l < RS_L; ++l) d->k0[n * RS_L + l] = ok_proxy_u01(&s); /* RSBench: [0, 1) */
   }
   ok_proxy_mat_fill(d->num_nucs, d->max_nucs, nn, &s, d->mats, d->concs);
   ready[large] = 1;

@@ -12,7 +12,10 @@
 #define RS_WINDOWS 100   /* ... in 100 windows */
 #define RS_L 4           /* angular momentum channels (the sigT factors per nuclide) */
 #define RS_CHANNELS 4    /* total, absorption, fission, elastic */
-#define RS_DOPPLER 20.0  /* scales E - pole so both branches of the Faddeeva evaluation run */
+#define RS_DOPPLER 0.5   /* z = (E - pole) x 0.5, RSBench's doppler factor, ... */
+#define RS_POLE_SCALE 152.5 /* ... with poles and residues scaled as RSBench scales them: |z| < 6
+                             * (the full Abrarov series) for about 0.5 % of the poles, the
+                             * 3-term asymptotic form for the rest (docs/proxies.md) */
 #define RS_PUBLIC_LOOKUPS 10000000L /* RSBench's default lookups (its public settings: small, large) */
 
 struct rs_pole {

@@ -60,10 +60,15 @@ static inline OK_HD struct rs_c rs_faddeeva(struct rs_c z) {
   return w;
 }
 
-/* The phase factors exp(-2 i phi_l), phi_l = k0_l sqrt(E), written to a local array by pointer. */
+/* The phase factors exp(-2 i phi_l), written to a local array by pointer: phi_l = k0_l sqrt(E)
+ * with RSBench's hard-sphere phase shifts per l (its l = 1 term adds atan(phi), as RSBench's
+ * `phi -= -atan(phi)` does). */
 static inline OK_HD void rs_sig_t_factors(double e, const double *k0, struct rs_c *f) {
   for (int l = 0; l < RS_L; ++l) {
     double phi = k0[l] * sqrt(e);
+    if (l == 1) phi += atan(phi);
+    else if (l == 2) phi -= atan(3.0 * phi / (3.0 - phi * phi));
+    else if (l == 3) phi -= atan(phi * (15.0 - phi * phi) / (15.0 - 6.0 * phi * phi));
     f[l].re = cos(2.0 * phi), f[l].im = -sin(2.0 * phi);
   }
 }

@@ -7,6 +7,7 @@
 #include "su3_data.h"
 
 #include <cstddef>
+#include <type_traits>
 
 #ifdef __CUDACC__
 #define SU3_CXX_HD __host__ __device__
@@ -25,27 +26,30 @@ template <typename T> struct Complex {
     return Complex{a.re * b.re - a.im * b.im, a.re * b.im + a.im * b.re};
   }
 };
-using Complx = Complex<su3_real>;
-struct Matrix {
-  Complx e[3][3];
+// The matrix and site of one precision T (float or double), as su3_bench's fsu3_/dsu3_ types.
+template <typename T> struct Matrix {
+  Complex<T> e[3][3];
 };
-struct Site {
-  Matrix link[SU3_LINKS];
+template <typename T> struct Site {
+  Matrix<T> link[SU3_LINKS];
   int x, y, z, t, index;
   char parity;
-  int pad[SU3_PAD];
+  int pad[sizeof(T) == sizeof(float) ? 2 : 10];
 } __attribute__((aligned(16)));
-static_assert(sizeof(Site) == sizeof(su3_site) && offsetof(Site, index) == offsetof(su3_site, index),
-              "the C++ site must have the C proxy's layout");
-static_assert(sizeof(Matrix) == sizeof(su3_matrix), "the C++ matrix must have the C proxy's layout");
+static_assert(sizeof(Site<double>) == sizeof(su3_site_d) && offsetof(Site<double>, index) == offsetof(su3_site_d, index),
+              "the C++ site must have the C proxy's layout (double)");
+static_assert(sizeof(Site<float>) == sizeof(su3_site_f) && offsetof(Site<float>, index) == offsetof(su3_site_f, index),
+              "the C++ site must have the C proxy's layout (float)");
+static_assert(sizeof(Matrix<double>) == sizeof(su3_matrix_d) && sizeof(Matrix<float>) == sizeof(su3_matrix_f),
+              "the C++ matrix must have the C proxy's layout");
 
 } // namespace su3cxx
 
 // One element, written in each loop body as su3_bench writes it: accumulate in a local complex
-// (operator* and operator+=), assign it whole.
+// of c's precision (operator* and operator+=), assign it whole.
 #define SU3_CXX_ELEM(a, b, c, i, j, k, l)                                                          \
   do {                                                                                             \
-    su3cxx::Complx cc = {0, 0};                                                                    \
+    std::remove_reference_t<decltype((c)[i].link[j].e[k][l])> cc = {0, 0};                        \
     for (int m = 0; m < 3; ++m) cc += (a)[i].link[j].e[k][m] * (b)[j].e[m][l];                     \
     (c)[i].link[j].e[k][l] = cc;                                                                   \
   } while (0)

@@ -5,14 +5,14 @@
 #include "su3_data.h"
 
 /* c[i].link[j].e[k][l] = sum over m of a[i].link[j].e[k][m] * b[j].e[m][l], complex, accumulated
- * in a local and stored whole as su3_bench does. A macro, written in each loop body as su3_bench
- * writes it: clang lowers `teams loop` to parallel work only when its body calls no function
- * (docs/proxies.md). */
+ * in a local and stored whole as su3_bench does, in the precision of c (su3_cplx_d or _f). A
+ * macro, written in each loop body as su3_bench writes it: clang lowers `teams loop` to parallel
+ * work only when its body calls no function (docs/proxies.md). */
 #define SU3_ELEM_AT(i, j, k, l, a, b, c)                                                           \
   do {                                                                                             \
-    struct su3_cplx cc_ = {0, 0};                                                                  \
+    __typeof__((c)[i].link[j].e[k][l]) cc_ = {0, 0};                                               \
     for (int m_ = 0; m_ < 3; ++m_) {                                                               \
-      const struct su3_cplx x_ = (a)[i].link[j].e[k][m_], y_ = (b)[j].e[m_][l];                    \
+      const __typeof__(cc_) x_ = (a)[i].link[j].e[k][m_], y_ = (b)[j].e[m_][l];                    \
       cc_.re += x_.re * y_.re - x_.im * y_.im;                                                     \
       cc_.im += x_.re * y_.im + x_.im * y_.re;                                                     \
     }                                                                                              \

@@ -16,8 +16,8 @@ done
 grep -q '"git_sha": "' "$X/ompkit-configs.json" || fail "bundle manifest lacks git_sha"
 # The sources' EXPECT-FAIL markers (driver/known_defects.c): the kernels and the proxies' source
 # files (C, C++, CUDA), and the public figures the report's proxy section reads; nothing else of proxies/.
-[ -f "$X/kernels/omp_target/critical_add.c" ] && [ -f "$X/proxies/su3/omp_target/su3.c" ] || fail "bundle lacks the sources"
-[ -f "$X/proxies/su3/omp_target/su3_cxx.cpp" ] && [ -f "$X/proxies/public_figures.json" ] ||
+[ -f "$X/kernels/omp_target/critical_add.c" ] && [ -f "$X/proxies/su3/omp_target/su3_v1_manual.c" ] || fail "bundle lacks the sources"
+[ -f "$X/proxies/su3/omp_target/su3_cxx_v1_manual.cpp" ] && [ -f "$X/proxies/public_figures.json" ] ||
   fail "bundle lacks the C++ proxy sources or the public figures the report reads"
 other=$(find "$X/proxies" -type f ! -name '*.c' ! -name '*.h' ! -name '*.cu' ! -name '*.cuh' ! -name '*.cpp' ! -name '*.hpp' \
   ! -name public_figures.json)

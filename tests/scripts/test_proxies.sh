@@ -17,6 +17,11 @@ for cfg in native-gcc native-clang19; do
     grep "\"kernel\":\"$k\"" "$TMP/$cfg.ok" | grep '"status":"ok","verified":true' | grep '"size":[1-9]' |
       grep -q '"e2e_time_s":{"median"' || fail "$cfg: $k not verified with size and e2e time: $(grep "\"kernel\":\"$k\"" "$TMP/$cfg.ok")"
   done
+  # su3's precision axis: float per run (--type), verified against its own reference.
+  # shellcheck disable=SC2086
+  "$B" --run su3 --type float --threads 2 $runs >"$TMP/$cfg.f" 2>"$TMP/err" || fail "$cfg: su3 float exited $?: $(tail -n 3 "$TMP/err")"
+  grep '"status":"ok","verified":true' "$TMP/$cfg.f" | grep '(float) finite' | grep -q '"param":"precision=float,iters=20"' ||
+    fail "$cfg: su3 float: $(cat "$TMP/$cfg.f")"
   # miniqmc runs its walker batch over steps (one VGL buffer), every step's sums checked.
   grep -q 'miniqmc: 4 steps x 128 walkers: 512 positions' "$TMP/$cfg.ok" || fail "$cfg: miniqmc not 4 steps of 128 walkers"
   set +e
@@ -53,6 +58,20 @@ for v in $variants; do
   grep -q "\"status\":\"ok\",\"verified\":true,\"on_device\":true" "$TMP/t.ok" || fail "omp_target $v: $(grep status "$TMP/t.ok")"
   grep -q "\"size\":$s," "$TMP/t.ok" || fail "omp_target $v: size $s not recorded"
   [ "$k" != miniqmc ] || grep -q 'miniqmc: 4 steps x 4 walkers' "$TMP/t.ok" || fail "omp_target $v: not 4 steps of 4 walkers"
+  if [ "$k" = su3 ]; then # the precision axis: float per run, its own point, verified; a bad --type a clean error
+    # shellcheck disable=SC2086
+    OMP_NUM_THREADS=2 "$TMP/bench" --run "$v" --size "$s" $runs --type float >"$TMP/t.f" 2>"$TMP/err" ||
+      fail "omp_target $v float: exited $?: $(cat "$TMP/t.f" "$TMP/err" | tail -n 3)"
+    grep '"status":"ok","verified":true,"on_device":true' "$TMP/t.f" | grep '"param":"precision=float,iters=20"' |
+      grep -q "\"symbol_hint\":\"su3_${v#su3/}_f\"" || fail "omp_target $v float: $(grep status "$TMP/t.f")"
+    set +e
+    # shellcheck disable=SC2086
+    OMP_NUM_THREADS=2 "$TMP/bench" --run "$v" --size "$s" $runs --type half >"$TMP/t.h" 2>/dev/null
+    rc=$?
+    set -e
+    [ $rc = 1 ] && grep -q '"status":"error","error":"su3: --type half: the precision is float or double"' "$TMP/t.h" ||
+      fail "omp_target $v --type half: exit $rc: $(cat "$TMP/t.h")"
+  fi
   set +e
   # shellcheck disable=SC2086
   OMP_NUM_THREADS=2 "$TMP/bench" --run "$v" --size "$s" $runs --inject-fault >"$TMP/t.bad" 2>/dev/null
