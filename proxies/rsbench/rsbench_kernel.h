@@ -93,10 +93,13 @@ static inline OK_HD void rs_micro(double e, const struct rs_pole *poles, const s
   xs[0] = st, xs[1] = sa, xs[2] = sf, xs[3] = st - sa;
 }
 
-/* Macro cross sections of material mat, accumulated into macro[] over its nuclides. */
-static OK_NOINLINE OK_HD void rs_macro(double e, int mat, const int *num_nucs, const int *mats, const double *concs,
-                                       int max_nucs, const struct rs_pole *poles, const struct rs_window *windows,
-                                       const double *k0, double *macro) {
+/* Macro cross sections of material mat, accumulated into macro[] over its nuclides. Inline, as
+ * RSBench's calculate_macro_xs: kept out of line (OK_NOINLINE, until issue 22's last change) the
+ * linked SPMD kernel needed 221 registers and 224 B of stack (clang 19; 109 registers in its
+ * translation unit inline), as xs_macro did in XSBench (docs/proxies.md). */
+static inline OK_HD void rs_macro(double e, int mat, const int *num_nucs, const int *mats, const double *concs,
+                                  int max_nucs, const struct rs_pole *poles, const struct rs_window *windows,
+                                  const double *k0, double *macro) {
   for (int k = 0; k < RS_CHANNELS; ++k) macro[k] = 0;
   for (int j = 0; j < num_nucs[mat]; ++j) {
     double xs[RS_CHANNELS];

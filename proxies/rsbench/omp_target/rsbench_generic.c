@@ -25,9 +25,7 @@ static void rsbench_generic(const struct ok_params *p, struct ok_outcome *o) {
   // EXPECT-NO-REMARK[target-clang19-nospmd]: OMP120
   // EXPECT-NO-REMARK[target-clang19-noopenmpopt]: OMP120
   // EXPECT-REMARK[target-clang19-nospmd]: OMP131
-  // EXPECT-REMARK: OMP110
-  // EXPECT-NO-REMARK[target-clang19-cudamode]: OMP110
-  // EXPECT-NO-REMARK[target-clang19-noopenmpopt]: OMP110
+  // EXPECT-NO-REMARK: OMP110
   // EXPECT-REMARK: OMP111
   // EXPECT-NO-REMARK[target-clang19-nodeglob]: OMP111
   // EXPECT-REMARK[target-clang19-nodeglob]: OMP112

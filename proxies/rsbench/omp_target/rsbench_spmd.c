@@ -16,9 +16,7 @@ static void rsbench_spmd(const struct ok_params *p, struct ok_outcome *o) {
   const int *mats = d->mats, *nn = d->num_nucs, mn = d->max_nucs;
   double k1 = ok_proxy_now();
   // EXPECT-MODE: SPMD
-  // EXPECT-REMARK: OMP110
-  // EXPECT-NO-REMARK[target-clang19-cudamode]: OMP110
-  // EXPECT-NO-REMARK[target-clang19-noopenmpopt]: OMP110
+  // EXPECT-NO-REMARK: OMP110
   // EXPECT-NO-REMARK: OMP112
 #pragma omp target teams distribute parallel for map(tofrom : seen[0:1])
   for (long i = 0; i < n; ++i) {
