@@ -247,7 +247,8 @@ static void fill(struct az *a, int v, const char *file, json_t *regions) {
                       "error", "no offload kernel for this line (code not compiled: a template never instantiated, #if'd out?)");
       else {
         e = json_incref(json_array_get(ks, 0));
-        if (json_array_size(ks) > 1) json_object_set(e, "instances", ks);
+        /* A copy: ks holds e itself, and a loop would make the whole document unprintable. */
+        if (json_array_size(ks) > 1) json_object_set_new(e, "instances", json_deep_copy(ks));
       }
       json_decref(ks);
     }

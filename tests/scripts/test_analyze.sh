@@ -22,6 +22,14 @@ for src in lowering.c lowering.cpp; do
   for f in report.md report.html; do [ -s "$TMP/$src/$f" ] || fail "$src: no $f"; done
   grep -q '^## Costly regions' "$TMP/$src/report.md" || fail "$src: report.md does not open with the costly regions"
 done
+# One directive, two kernels (su3's form built for float and double): the analysis keeps both as
+# instances and is still written (a region that held itself made analysis.json unprintable).
+P="$SRC/proxies"
+"$OMPKIT" analyze "$P/su3/omp_target/su3_v1_manual.c" --configs target-clang19 --no-whatif --out "$TMP/two" \
+  -- "-I$SRC/record" "-I$SRC/kernels/common" "-I$SRC/kernels/omp_target" "-I$P/common" "-I$P/su3" >"$TMP/out" 2>&1 ||
+  fail "analyze su3_v1_manual.c: exit $?: $(tail -n 5 "$TMP/out")"
+[ -s "$TMP/two/analysis.json" ] || fail "su3_v1_manual.c: no analysis.json"
+grep -q '"instances"' "$TMP/two/analysis.json" || fail "su3_v1_manual.c: the region's two kernels are not both kept"
 if config_enabled target-clang16; then
   "$OMPKIT" analyze "$FX/badcompile.c" --configs target-clang19,target-clang16 --no-whatif --out "$TMP/bad" >"$TMP/out" 2>&1
   "$T" bad "$TMP/bad/analysis.json" target-clang19 target-clang16 || fail "badcompile: $(tail -n 5 "$TMP/out")"
