@@ -283,7 +283,9 @@ function(_ompkit_add_subbuilds)
       SOURCE_DIR "${PROJECT_SOURCE_DIR}/kernels"
       BINARY_DIR "${PROJECT_BINARY_DIR}/configs/${n}"
       PREFIX "${PROJECT_BINARY_DIR}/ep/${n}"
-      CMAKE_ARGS ${args}
+      CMAKE_ARGS ${args} -DOMPKIT_RECORD_DIR=${PROJECT_SOURCE_DIR}/record
+                 -DOMPKIT_PROXIES_DIR=${PROJECT_SOURCE_DIR}/proxies -DOMPKIT_SCRIPTS_DIR=${PROJECT_SOURCE_DIR}/scripts
+                 -DOMPKIT_CMAKE_DIR=${PROJECT_SOURCE_DIR}/cmake
       BUILD_ALWAYS ON
       INSTALL_COMMAND "")
   endforeach()

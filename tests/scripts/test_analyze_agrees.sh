@@ -14,7 +14,7 @@ mkdir -p "$TMP/miniqmc/omp_target" "$TMP/cases"
 cp "$SRC/proxies/miniqmc/omp_target/miniqmc.c" "$TMP/miniqmc/omp_target/" &&
   cp "$SRC"/proxies/miniqmc/*.h "$TMP/miniqmc/"
 cp "$SRC/kernels/omp_target/cases/spmd_modes.c" "$TMP/cases/"
-inc="-I$SRC/record -I$SRC/kernels/common -I$SRC/kernels/omp_target -I$SRC/proxies/common"
+inc="-I$SRC/record -I$SRC/kernels/common -I$SRC/kernels/omp_target -I$SRC/proxies/common -I$TMP/miniqmc"
 for f in "$TMP/miniqmc/omp_target/miniqmc.c:$SRC/proxies/miniqmc/omp_target/miniqmc.c" \
          "$TMP/cases/spmd_modes.c:$SRC/kernels/omp_target/cases/spmd_modes.c"; do
   out=${f%%:*} kit=${f#*:} n=$(basename "$kit" .c)

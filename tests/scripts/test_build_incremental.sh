@@ -26,7 +26,9 @@ scratch() {
   name=$1
   shift
   cmake -S "$K" -B "$TMP/$name" -DCMAKE_BUILD_TYPE=Release -DOMPKIT_MODEL=omp_target -DOMPKIT_CONFIG=scratch \
-    "-DOMPKIT_OFFLOAD_ARCH=$(get OMPKIT_OFFLOAD_ARCH)" "$@" >"$TMP/$name.configure.log" 2>&1 ||
+    "-DOMPKIT_OFFLOAD_ARCH=$(get OMPKIT_OFFLOAD_ARCH)" "-DOMPKIT_RECORD_DIR=$TMP/tree/record" \
+    "-DOMPKIT_PROXIES_DIR=$TMP/tree/proxies" "-DOMPKIT_SCRIPTS_DIR=$TMP/tree/scripts" "-DOMPKIT_CMAKE_DIR=$SRC/cmake" \
+    "$@" >"$TMP/$name.configure.log" 2>&1 ||
     { tail -5 "$TMP/$name.configure.log"; fail "scratch configure ($name)"; }
   cmake --build "$TMP/$name" -j 2 >"$TMP/$name.build0.log" 2>&1 || { tail -20 "$TMP/$name.build0.log"; fail "scratch build ($name)"; }
 }

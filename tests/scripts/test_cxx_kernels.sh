@@ -27,6 +27,7 @@ if [ -f "$CACHE" ]; then
     "-DOMPKIT_OFFLOAD_ARCH=$(get OMPKIT_OFFLOAD_ARCH)" "-DCMAKE_C_COMPILER=$(get CMAKE_C_COMPILER)" \
     "-DOMPKIT_CUDA_ASM_ROOT=$(get OMPKIT_CUDA_ASM_ROOT)" "-DOMPKIT_LLVM_LIBDIR=$(get OMPKIT_LLVM_LIBDIR)" \
     -DOMPKIT_SOURCES=ablation -DOMPKIT_RUN_PRIMITIVES=OFF -DOMPKIT_CXX_COMPILER= "-DOMPKIT_CXX_WHY=no C++ compiler here" \
+    "-DOMPKIT_RECORD_DIR=$SRC/record" "-DOMPKIT_PROXIES_DIR=$SRC/proxies" "-DOMPKIT_SCRIPTS_DIR=$SRC/scripts" "-DOMPKIT_CMAKE_DIR=$SRC/cmake" \
     >"$TMP/nocxx.log" 2>&1 || fail "configure without a C++ compiler: $(tail -n 5 "$TMP/nocxx.log")"
   ! grep -q '^CMAKE_CXX_COMPILER:' "$TMP/nocxx/CMakeCache.txt" || fail "CXX enabled without a C++ compiler"
   mk="$TMP/nocxx/CMakeFiles/ompkit-bench.dir/build.make"

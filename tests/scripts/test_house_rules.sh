@@ -1,6 +1,7 @@
 # The house rules of issue 20 §4, checked on the tree and on the built driver:
 #  - no function in driver/*.c or kernels/common/*.c over 120 lines;
-#  - no driver/ source that includes "../" (a folder reaching up into the one above it);
+#  - no source that includes "../", and no "../" in kernels/CMakeLists.txt (a folder reaching up
+#    into the one above it);
 #  - every driver/ file opens with a comment (what it holds);
 #  - every command (cmd_*) reads its options with getopt_long;
 #  - no circle of driver/ files calling each other: the graph "object A uses a symbol object B
@@ -27,9 +28,14 @@ awk -v max=$MAX '
 [ -s driver/run.c ] || fail "no driver sources under $SRC"
 [ -s "$TMP/long" ] && fail "functions over $MAX lines (split them): $(tr '\n' ';' <"$TMP/long")"
 
-# No folder reaching up: a driver/ source names what it includes from the include path.
-if grep -n '#[ \t]*include[ \t]*"\.\./' driver/*.c driver/*.h >"$TMP/up"; then
-  fail "driver/ includes reach up a folder (put the folder on the include path): $(tr '\n' ';' <"$TMP/up")"
+# No folder reaching up: a source names what it includes from the include path, and the
+# kernels' build is given the folders beside it (cmake/configs.cmake) instead of "../".
+if grep -rn --include='*.[ch]' --include='*.cpp' --include='*.hpp' --include='*.cu' --include='*.cuh' \
+     '#[ \t]*include[ \t]*"\.\./' driver remarks record kernels proxies >"$TMP/up"; then
+  fail "includes reach up a folder (put the folder on the include path): $(tr '\n' ';' <"$TMP/up")"
+fi
+if grep -n 'CMAKE_SOURCE_DIR}/\.\.' kernels/CMakeLists.txt >"$TMP/upk"; then
+  fail "kernels/CMakeLists.txt reaches up a folder (take it from the parent's OMPKIT_*_DIR): $(tr '\n' ';' <"$TMP/upk")"
 fi
 
 # Each driver/ file opens with a comment that says what it holds.
@@ -56,4 +62,4 @@ awk '$1 == "D" { def[$2] = $3; next } { use[NR] = $2; user[NR] = $3 }
 if ! tsort "$TMP/edges" >/dev/null 2>"$TMP/loop"; then
   fail "driver/ files call each other in a circle: $(tr '\n' ' ' <"$TMP/loop")"
 fi
-pass "house rules: no function over $MAX lines, no \"../\" include in driver/, every driver/ file opens with a comment, every command on getopt_long, no file circle among $(wc -l <"$TMP/edges") calls between driver/ files"
+pass "house rules: no function over $MAX lines, no \"../\" include or kernels/ build path, every driver/ file opens with a comment, every command on getopt_long, no file circle among $(wc -l <"$TMP/edges") calls between driver/ files"

@@ -30,6 +30,7 @@ scratch() {
   name=$1 model=$2
   shift 2
   cmake -S "$K" -B "$TMP/$name" -DCMAKE_BUILD_TYPE=Release "-DOMPKIT_MODEL=$model" "-DOMPKIT_CONFIG=scratch-$name" \
+    "-DOMPKIT_RECORD_DIR=$T/record" "-DOMPKIT_PROXIES_DIR=$T/proxies" "-DOMPKIT_SCRIPTS_DIR=$T/scripts" "-DOMPKIT_CMAKE_DIR=$SRC/cmake" \
     "$@" >"$TMP/$name.configure.log" 2>&1 || { tail -5 "$TMP/$name.configure.log"; fail "scratch configure ($name)"; }
   cmake --build "$TMP/$name" -j 2 >"$TMP/$name.build.log" 2>&1 || { tail -20 "$TMP/$name.build.log"; fail "scratch build ($name)"; }
   "$TMP/$name/ompkit-bench" --list >"$TMP/$name.list" 2>&1 || fail "$name: --list failed: $(head -3 "$TMP/$name.list")"

@@ -2,8 +2,8 @@
  * thread 0 computes the weights into shared memory, one thread per orbital, into the step's VGL
  * buffer; then one block per walker and component reducing the VGL row with CUB's BlockReduce.
  * Every step's launches in the kernel time. */
-#include "../miniqmc_data.h"
-#include "../miniqmc_kernel.h"
+#include "miniqmc_data.h"
+#include "miniqmc_kernel.h"
 #include "ok_proxy_cuda.cuh"
 
 #include <cstdlib>

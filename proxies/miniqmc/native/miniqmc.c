@@ -1,7 +1,7 @@
 /* miniQMC-like proxy, host OpenMP: per step, a parallel for over the batch's walkers, each thread
  * evaluating every orbital of its walker's position and reducing the VGL rows. */
-#include "../miniqmc_data.h"
-#include "../miniqmc_kernel.h"
+#include "miniqmc_data.h"
+#include "miniqmc_kernel.h"
 
 #include <omp.h>
 #include <stdlib.h>

@@ -11,13 +11,13 @@
  *            globalized and it is SPMDized (OMP120).
  *   spmd     teams distribute parallel for collapse(2) over positions and orbitals: every thread
  *            computes its own weights (no shared locals) */
-#include "../miniqmc_data.h"
+#include "miniqmc_data.h"
 #include "ok_proxy_omp.h"
 
 #include <stdlib.h>
 
 #pragma omp declare target
-#include "../miniqmc_kernel.h"
+#include "miniqmc_kernel.h"
 #pragma omp end declare target
 
 struct mq_run {

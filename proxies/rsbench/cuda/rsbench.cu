@@ -1,7 +1,7 @@
 /* RSBench-like proxy, CUDA reference: one thread per lookup, 256 per block. Kernel time from
  * events; end to end adds allocation and copies. */
-#include "../rsbench_data.h"
-#include "../rsbench_kernel.h"
+#include "rsbench_data.h"
+#include "rsbench_kernel.h"
 #include "ok_proxy_cuda.cuh"
 
 #include <cstdlib>

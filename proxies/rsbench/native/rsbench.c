@@ -1,6 +1,6 @@
 /* RSBench-like proxy, host OpenMP: the lookups in a parallel for. */
-#include "../rsbench_data.h"
-#include "../rsbench_kernel.h"
+#include "rsbench_data.h"
+#include "rsbench_kernel.h"
 
 #include <omp.h>
 

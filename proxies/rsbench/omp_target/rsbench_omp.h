@@ -6,11 +6,11 @@
  * clang, moved back to the stack by openmp-opt (OMP110). */
 #ifndef RSBENCH_OMP_H
 #define RSBENCH_OMP_H
-#include "../rsbench_data.h"
+#include "rsbench_data.h"
 #include "ok_proxy_omp.h"
 
 #pragma omp declare target
-#include "../rsbench_kernel.h"
+#include "rsbench_kernel.h"
 #pragma omp end declare target
 
 /* The run's mapping: the data in, the zeroed results out. */

@@ -2,8 +2,8 @@
  * site), 128 threads per block (su3_bench's default), blocks = sites x 36 / 128 rounded up,
  * `iters` launches timed by events; end to end adds allocation and copies. Float and double
  * kernels, the run's precision picked per run (su3_setting). */
-#include "../su3_data.h"
-#include "../su3_kernel.h"
+#include "su3_data.h"
+#include "su3_kernel.h"
 #include "ok_proxy_cuda.cuh"
 
 #include <cstdlib>

@@ -2,7 +2,7 @@
 // of su3_cxx.hpp, std::vector storage copied to the device, su3_bench's k_mat_nn (one thread per
 // element, 128 per block); the reference of kernel su3_cxx, beside kernel su3's C-style CUDA.
 // A template over the precision, picked per run (su3_setting).
-#include "../su3_cxx.hpp"
+#include "su3_cxx.hpp"
 #include "ok_proxy_cuda.cuh"
 
 #include <cstring>

@@ -2,8 +2,8 @@
  * double as the offload forms are (omp_target/su3_omp.h): this file includes itself once with
  * SU3_R f, then goes on with SU3_R d and registers the variant, which runs the run's precision. */
 #ifndef SU3_R
-#include "../su3_data.h"
-#include "../su3_kernel.h"
+#include "su3_data.h"
+#include "su3_kernel.h"
 
 #include <omp.h>
 #include <stdlib.h>

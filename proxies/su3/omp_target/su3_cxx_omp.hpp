@@ -16,7 +16,7 @@
 #include <vector>
 
 #pragma omp declare target
-#include "../su3_cxx.hpp"
+#include "su3_cxx.hpp"
 #pragma omp end declare target
 
 namespace {

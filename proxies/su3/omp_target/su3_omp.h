@@ -9,14 +9,14 @@
  * then registers one variant that runs the precision the run asks for (su3_setting). */
 #ifndef SU3_OMP_H
 #define SU3_OMP_H
-#include "../su3_data.h"
+#include "su3_data.h"
 #include "ok_proxy_omp.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 #pragma omp declare target
-#include "../su3_kernel.h"
+#include "su3_kernel.h"
 #pragma omp end declare target
 
 #define SU3_TEAMS 1600  /* su3_bench's NUM_TEAMS (v3's num_teams) */

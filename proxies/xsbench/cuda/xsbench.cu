@@ -1,8 +1,8 @@
 /* XSBench-like proxy, CUDA reference: one thread per lookup, 256 threads per block (as XSBench's
  * CUDA version). Kernel time from events; end to end adds allocation and copies, except the
  * acceleration grid's index, which is copied once per process and data set (below). */
-#include "../xsbench_data.h"
-#include "../xsbench_kernel.h"
+#include "xsbench_data.h"
+#include "xsbench_kernel.h"
 #include "ok_proxy_cuda.cuh"
 
 #include <cstdlib>

@@ -1,6 +1,6 @@
 /* XSBench-like proxy, host OpenMP: the lookups in a parallel for (one lookup per iteration). */
-#include "../xsbench_data.h"
-#include "../xsbench_kernel.h"
+#include "xsbench_data.h"
+#include "xsbench_kernel.h"
 
 #include <omp.h>
 

@@ -6,11 +6,11 @@
  * form has its one kernel in its file. */
 #ifndef XSBENCH_OMP_H
 #define XSBENCH_OMP_H
-#include "../xsbench_data.h"
+#include "xsbench_data.h"
 #include "ok_proxy_omp.h"
 
 #pragma omp declare target
-#include "../xsbench_kernel.h"
+#include "xsbench_kernel.h"
 #pragma omp end declare target
 
 /* The index of data set d stays mapped from its first run to the end of the process (the large
