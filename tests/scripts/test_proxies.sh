@@ -40,8 +40,10 @@ done
 CC=$(command -v clang-19) || { [ $ran -gt 0 ] && pass "$ran native configuration(s) verified (no clang-19 for the omp_target forms)"; skip "no clang-19"; }
 K="$SRC/kernels"
 P="$SRC/proxies"
+PINC=$(for d in "$P"/*/; do printf -- '-I%s ' "${d%/}"; done) # each proxy's folder, as kernels/CMakeLists.txt puts it
+# shellcheck disable=SC2086 # one -I per proxy folder, no spaces in the paths
 "$CC" -O1 -std=gnu11 -fopenmp -fopenmp-targets=x86_64-unknown-linux-gnu -DOK_CONFIG='"host-test"' -DOK_MODEL='"omp_target"' \
-  -DOK_FLAGS='""' -DOK_COMPILER='""' -I"$SRC/record" -I"$K/common" -I"$K" -I"$P/common" -Wno-unknown-pragmas -Wno-openmp-mapping \
+  -DOK_FLAGS='""' -DOK_COMPILER='""' -I"$SRC/record" -I"$K/common" -I"$K" -I"$P/common" $PINC -Wno-unknown-pragmas -Wno-openmp-mapping \
   "$K/common/bench_main.c" "$K/common/ok_measure.c" "$K/common/ok_values.c" "$K/common/ok_case.c" "$K/omp_target/harness.c" \
   "$P/common/ok_proxy.c" "$P/common/ok_proxy_hooks.c" "$P"/*/*_data.c "$P"/*/omp_target/*.c \
   -lm -L/usr/lib/llvm-19/lib -Wl,-rpath,/usr/lib/llvm-19/lib -o "$TMP/bench" 2>"$TMP/cc.err" || fail "build: $(tail -n 5 "$TMP/cc.err")"

@@ -7,7 +7,7 @@ CC=$(command -v clang-19) || skip "no clang-19"
 CXX=$(command -v clang++-19) || skip "no clang++-19"
 K="$SRC/kernels"
 P="$SRC/proxies"
-F="-O1 -fopenmp -fopenmp-targets=x86_64-unknown-linux-gnu -DOK_CONFIG=\"host-test\" -DOK_MODEL=\"omp_target\" -DOK_FLAGS=\"\" -DOK_COMPILER=\"\" -I$SRC/record -I$K/common -I$K -I$P/common -Wno-unknown-pragmas -Wno-openmp-mapping"
+F="-O1 -fopenmp -fopenmp-targets=x86_64-unknown-linux-gnu -DOK_CONFIG=\"host-test\" -DOK_MODEL=\"omp_target\" -DOK_FLAGS=\"\" -DOK_COMPILER=\"\" -I$SRC/record -I$K/common -I$K -I$P/common -I$P/su3 -Wno-unknown-pragmas -Wno-openmp-mapping"
 for f in "$K/common/bench_main.c" "$K/common/ok_measure.c" "$K/common/ok_values.c" "$K/common/ok_case.c" \
   "$K/omp_target/harness.c" "$P/common/ok_proxy.c" "$P/common/ok_proxy_hooks.c" "$P/su3/su3_data.c"; do
   # shellcheck disable=SC2086
