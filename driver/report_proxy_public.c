@@ -71,6 +71,19 @@ static void one_row(struct report *r, json_t *row, double tol, int *rows, int *a
   fprintf(r->html, "<td class=num>%s<td>%s</tr>\n", kit, verdict);
 }
 
+/* A row's note: what was measured about the public figure itself (e.g. the public kernel re-run
+ * here), a fact with its own date and GPU, printed under the table. */
+static void one_note(struct report *r, json_t *row) {
+  const char *setting = rs_str(row, "setting"), *note = rs_str(row, "note");
+  if (!setting || !note) return;
+  fprintf(r->md, "- *%s*: %s\n", setting, note);
+  fputs("<p class=note><em>", r->html);
+  rp_esc(r->html, setting);
+  fputs("</em>: ", r->html);
+  rp_esc(r->html, note);
+  fputs("</p>\n", r->html);
+}
+
 void report_proxy_public(struct report *r) {
   char path[4096];
   json_t *f = load_figures(path, sizeof path);
@@ -107,5 +120,6 @@ void report_proxy_public(struct report *r) {
   json_array_foreach(json_object_get(f, "rows"), i, row) one_row(r, row, tol, &rows, &agree);
   fprintf(r->md, "\n%d of %d settings the study ran agree.\n\n", agree, rows);
   fprintf(r->html, "</tbody></table>\n<p class=note>%d of %d settings the study ran agree.</p>\n", agree, rows);
+  json_array_foreach(json_object_get(f, "rows"), i, row) one_note(r, row);
   json_decref(f);
 }

@@ -1,13 +1,16 @@
 /* XSBench's grid types (issue 22, proxies/xsbench/xsbench_data.c) on tiny problems: the index
  * rows hold what the lookups rely on (each nuclide's last point at or below the row's energy,
  * clamped), the three grid types give every lookup the same result (they find the same interval,
- * so the hash of a study does not depend on the grid), and the public settings are three distinct
- * point dimensions that only the public forms run under --full. */
+ * so the hash of a study does not depend on the grid), XSBench's own data (its LCG stream, lists
+ * and concentrations) is what the public settings build, the public settings are three distinct
+ * point dimensions that only the public forms run under --full, --setting reaches all six
+ * problems, and a hash other than the public checksum fails the run. */
 #include "ok_proxy.h"
 #include "../proxies/xsbench/xsbench_data.h"
 #include "../proxies/xsbench/xsbench_kernel.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 int ok_model_needs_gpu(void) { return 1; }
@@ -32,13 +35,46 @@ static long bad_rows(const struct xs_data *d, long bins) {
   return bad;
 }
 
+static int cmp_d(const void *a, const void *b) {
+  double x = *(const double *)a, y = *(const double *)b;
+  return (x > y) - (x < y);
+}
+
+/* XSBench's data (xsbench = 1): nuclide 0's energies are draws 0, 6, 12, ... of its LCG from 42
+ * (a point's energy, then its five channels), sorted; its lists; concentrations from 1070^2. */
+static void xsbench_data(const struct xs_data *d) {
+  const long ng = d->n_gridpoints;
+  double e[64];
+  unsigned long long s = 42;
+  for (long i = 0; i < ng && i < 64; ++i) {
+    e[i] = xs_lcg_u01(&s);
+    for (int k = 0; k < XS_CHANNELS; ++k) xs_lcg_u01(&s);
+  }
+  qsort(e, (size_t)ng, sizeof *e, cmp_d);
+  long off = 0;
+  for (long i = 0; i < ng && i < 64; ++i) off += d->grid[i].energy != e[i];
+  CHECK(ng <= 64 && !off, "%ld nuclides: %ld of nuclide 0's energies are not XSBench's draws", d->n_nuclides, off);
+  const int *m = d->mats;
+  const long mx = d->max_nucs, large = d->n_nuclides != OK_PROXY_NUCLIDES_SMALL;
+  CHECK(m[0] == 58 && m[33] == 41 && (!large || (m[34] == 68 && m[320] == 354)), "%ld nuclides: XSBench's fuel",
+        d->n_nuclides);
+  long outside = 0;
+  for (int k = 1; k < XS_MATS; ++k)
+    for (int j = 0; j < d->num_nucs[k]; ++j) outside += m[k * mx + j] >= OK_PROXY_NUCLIDES_SMALL;
+  CHECK(!outside && m[mx] == 63 && m[4 * mx + 26] == 17 && m[11 * mx + 8] == 67,
+        "%ld nuclides: XSBench's other materials (%ld nuclides past 67)", d->n_nuclides, outside);
+  s = XS_LCG_SEED * XS_LCG_SEED;
+  const double c0 = xs_lcg_u01(&s);
+  CHECK(d->concs[0] == c0 && d->lcg, "%ld nuclides: concentrations and sampling are XSBench's", d->n_nuclides);
+}
+
 static void same_lookups(long nuclides, long points, long bins, int lcg) {
   struct xs_data g[3];
   const char *name[3] = {"nuclide", "unionized", "hash"};
   for (int t = 0; t < 3; ++t)
-    CHECK(!xs_data_build(&g[t], nuclides, points, t, bins), "%ld nuclides: %s grid built", nuclides, name[t]);
+    CHECK(!xs_data_build(&g[t], nuclides, points, t, bins, lcg), "%ld nuclides: %s grid built", nuclides, name[t]);
   if (failures) return;
-  for (int t = 0; t < 3; ++t) g[t].lcg = lcg;
+  if (lcg) xsbench_data(&g[0]);
   CHECK(g[1].n_rows == nuclides * points && g[2].n_rows == bins && !g[0].index, "%ld nuclides: index rows", nuclides);
   CHECK(!bad_rows(&g[1], bins), "%ld nuclides: unionized index rows: %ld wrong", nuclides, bad_rows(&g[1], bins));
   CHECK(!bad_rows(&g[2], bins), "%ld nuclides: hash index rows: %ld wrong", nuclides, bad_rows(&g[2], bins));
@@ -101,9 +137,30 @@ int main(void) {
   const struct xs_data *d;
   struct ok_params own = {0};
   own.size = 1000;
-  CHECK(xs_setting(&own, &d) == 1000 && !ok_proxy_this_run()->param && d && d->grid_type == XS_GRID_NUCLIDE &&
-            d->n_nuclides == OK_PROXY_NUCLIDES_SMALL,
+  struct ok_outcome o = {0};
+  CHECK(xs_setting(&own, &o, &d) == 1000 && !ok_proxy_this_run()->param && d && d->grid_type == XS_GRID_NUCLIDE &&
+            d->n_nuclides == OK_PROXY_NUCLIDES_SMALL && !d->lcg,
         "own size: small nuclide grid, no param");
+  /* --setting: a problem without a public pass, at XSBench's lookups or --size's; a bad one refused */
+  struct ok_params set = {0};
+  set.setting = "problem=small,grid=hash";
+  CHECK(xs_setting(&set, &o, &d) == XS_PUBLIC_LOOKUPS && d && d->grid_type == XS_GRID_HASH && d->lcg &&
+            !strcmp(ok_proxy_this_run()->param, "setting=public,problem=small,grid=hash") && !o.error,
+        "--setting problem=small,grid=hash");
+  set.size = 4096;
+  CHECK(xs_setting(&set, &o, &d) == 4096 && !o.error, "--setting with --size: 4096 lookups");
+  set.setting = "problem=huge,grid=hash";
+  CHECK(xs_setting(&set, &o, &d) == -1 && !d && o.error && strstr(o.detail, "problem=small|large") &&
+            !ok_proxy_lookups_new("xsbench", d, -1, &o) && strstr(o.detail, "--setting problem=huge"),
+        "a bad --setting is refused: %s", o.detail);
+  /* the public checksum covers every lookup: a hash that differs fails the run */
+  static unsigned char out[1000], ref[1000];
+  memset(out, 2, sizeof out), memset(ref, 2, sizeof ref);
+  struct ok_outcome good = {0}, bad = {0};
+  ok_proxy_lookup_verify("xsbench", out, 1000, ref, XS_CHANNELS, 2000, &good);
+  ok_proxy_lookup_verify("xsbench", out, 1000, ref, XS_CHANNELS, 2001, &bad);
+  CHECK(good.verified && strstr(good.detail, "public app's checksum"), "hash 2000 = checksum: %s", good.detail);
+  CHECK(!bad.verified && strstr(bad.detail, "not the public app's checksum 2001"), "hash 2000 != 2001: %s", bad.detail);
   if (failures) return 1;
   puts("xsbench grids: ok");
   return 0;

@@ -1,7 +1,8 @@
 /* The one bench main, built once per configuration. Plumbing for the driver:
  *   ompkit-bench --info | --list | --probe | --warm | --run NAME[/VARIANT]|all [--run ...] [--threads N]
  *                [--teams N] [--iters N] [--runs N] [--warmup N] [--sweep quick|full] [--type T]
- *                [--size N] [--inject-fault]   (--size: the problem size of a kernel that has one)
+ *                [--size N] [--setting S] [--inject-fault]   (--size: the problem size of a kernel that
+ *                has one; --setting: a proxy's public problem, e.g. problem=large,grid=nuclide)
  * Output is JSON lines on stdout; exit 0 ok, 1 a failed check, 2 usage or environment error, or
  * a filter (--run, --type, --threads/--teams) that selects no point to measure.
  * One process runs many variants (the runtime starts once); each variant's lines sit between
@@ -222,8 +223,9 @@ static int cmp_double(const void *a, const void *b) {
 static int usage(const char *msg) {
   fprintf(stderr, "ompkit-bench: %s\nusage: ompkit-bench --info | --list | --probe | --warm | --run NAME[/VARIANT]|all "
                   "[--threads N] [--teams N] [--iters N] [--runs N] [--warmup N] [--sweep quick|full] [--type T] "
-                  "[--size N] [--inject-fault]\n--threads/--teams: measure only that shape; a filter that selects no point "
-                  "exits 2\n", msg);
+                  "[--size N] [--setting S] [--inject-fault]\n--threads/--teams: measure only that shape; a filter that selects "
+                  "no point exits 2\n--setting: a proxy's public problem (xsbench: problem=small|large,grid=nuclide|"
+                  "unionized|hash; rsbench: problem=small|large)\n", msg);
   return 2;
 }
 
@@ -378,6 +380,7 @@ static int parse_option(struct ok_args *a, const char *o, const char *val) {
     return a->pats[a->npat++] = val, a->mode = RUN, 2;
   }
   if (!strcmp(o, "--type")) return p->type = val, 2;
+  if (!strcmp(o, "--setting")) return p->setting = val, 2;
   if (!strcmp(o, "--threads")) {
     if (parse_long(val, 1, 1 << 20, &v)) return usage("bad --threads"), -2;
     return p->threads = (int)v, p->threads_given = 1, 2;

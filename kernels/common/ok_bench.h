@@ -20,6 +20,7 @@ struct ok_params {
   double budget_s;  /* primitives: a test sample longer than this scales n_iter down (recorded) */
   int sweeping;     /* the run includes primitives (host: one process per affinity) */
   long size;        /* --size: the problem size of a kernel that has one (0 = its default) */
+  const char *setting; /* --setting: a proxy's public problem beyond size, e.g. "problem=large,grid=hash" */
   int pass;         /* which run of a variant that runs several (ok_run_hooks.passes), from 0 */
 };
 

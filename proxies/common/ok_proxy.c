@@ -60,6 +60,11 @@ int ok_proxy_public(const struct ok_params *p) { return p->pass >= 2 ? p->pass -
 #endif
 
 long ok_proxy_size(const struct ok_params *p, const struct ok_proxy_sizes *s) {
+  if (p->setting) { /* a proxy that takes a --setting has consumed it before asking for its own size */
+    fprintf(stderr, "ompkit-bench: --setting %s: this proxy has no public problem settings (xsbench and rsbench have)\n",
+            p->setting);
+    exit(2);
+  }
   return ok_proxy_size_rule(p, s, ok_model_needs_gpu(), OK_CONFIG, OK_PROXY_ABLATION);
 }
 
@@ -97,7 +102,7 @@ const void *ok_proxy_ref_get(struct ok_proxy_ref *r, long n, size_t each, ok_pro
 }
 
 void ok_proxy_lookup_verify(const char *name, const unsigned char *out, long n, const unsigned char *ref,
-                            int channels, struct ok_outcome *o) {
+                            int channels, unsigned long long want, struct ok_outcome *o) {
   ok_proxy_this_run()->size = n;
   if (!ref) {
     o->error = 1;
@@ -120,11 +125,15 @@ void ok_proxy_lookup_verify(const char *name, const unsigned char *out, long n, 
   else if (bad)
     ok_proxy_verdict(o, 0, "%s: %ld of %ld lookups differ from the host reference (first %ld: %d, want %d); hash %llu",
                      name, bad, m, first, out[first], ref[fk], hash);
+  else if (want && hash != want)
+    ok_proxy_verdict(o, 0, "%s: the %ld sampled lookups equal the host reference, but the hash of all %ld is %llu, "
+                     "not the public app's checksum %llu", name, m, n, hash, want);
   else if (m == n)
-    ok_proxy_verdict(o, 1, "%s: %ld lookups equal the host reference; hash %llu", name, n, hash);
+    ok_proxy_verdict(o, 1, "%s: %ld lookups equal the host reference; hash %llu%s", name, n, hash,
+                     want ? ", the public app's checksum" : "");
   else
-    ok_proxy_verdict(o, 1, "%s: %ld lookups in 1..%d, the %ld sampled (one per %ld) equal the host reference; hash %llu",
-                     name, n, channels, m, n / OK_PROXY_REF_MAX, hash);
+    ok_proxy_verdict(o, 1, "%s: %ld lookups in 1..%d, the %ld sampled (one per %ld) equal the host reference; hash %llu%s",
+                     name, n, channels, m, n / OK_PROXY_REF_MAX, hash, want ? ", the public app's checksum" : "");
 }
 
 int ok_proxy_mat_counts_for(long n_nuclides, int *num_nucs, double *dist) {
@@ -150,7 +159,27 @@ void ok_proxy_mat_fill(const int *num_nucs, long max_nucs, long n_nuclides, unsi
     }
 }
 
+void ok_proxy_mat_lists(long n_nuclides, long max_nucs, int *mats) {
+  static const int fuel[34] = {58, 59, 60, 61, 40, 42, 43, 44, 45, 46, 1,  2,  3,  7,  8,  9,  10,
+                               29, 57, 47, 48, 0,  62, 15, 33, 34, 52, 53, 54, 55, 56, 18, 23, 41};
+  static const int clad[] = {63, 64, 65, 66, 67}, water[] = {24, 41, 4, 5};
+  static const int rpv[] = {19, 20, 21, 22, 35, 36, 37, 38, 39, 25, 27, 28, 29, 30,
+                            31, 32, 26, 49, 50, 51, 11, 12, 13, 14, 6,  16, 17};
+  static const int refl[] = {24, 41, 4, 5, 19, 20, 21, 22, 35, 36, 37, 38, 39, 25, 49, 50, 51, 11, 12, 13, 14};
+  static const int fa[] = {24, 41, 4, 5, 63, 64, 65, 66, 67};
+  static const struct {
+    const int *v;
+    int n;
+  } m[OK_PROXY_MATS] = {{fuel, 34}, {clad, 5}, {water, 4}, {water, 4}, {rpv, 27}, {refl, 21},
+                        {refl, 21}, {refl, 21}, {refl, 21}, {refl, 21}, {fa, 9},    {fa, 9}};
+  for (int k = 0; k < OK_PROXY_MATS; ++k)
+    for (int j = 0; j < m[k].n; ++j) mats[k * max_nucs + j] = m[k].v[j];
+  if (n_nuclides != OK_PROXY_NUCLIDES_SMALL) /* the large fuel: 321 nuclides */
+    for (int j = 34; j < 321; ++j) mats[j] = OK_PROXY_NUCLIDES_SMALL + (j - 34);
+}
+
 unsigned char *ok_proxy_lookups_new(const char *name, const void *data, long n, struct ok_outcome *o) {
+  if (n < 0) return NULL; /* a refused setting: the outcome says why */
   unsigned char *out = data ? calloc((size_t)n, 1) : NULL;
   if (!out) {
     o->error = 1;

@@ -89,11 +89,13 @@ struct ok_proxy_ref {
 const void *ok_proxy_ref_get(struct ok_proxy_ref *r, long n, size_t each, ok_proxy_ref_fn fn);
 /* The lookup proxies' check (xsbench, rsbench): every result in 1..channels (the output starts
  * zeroed, so an unwritten lookup fails), every sampled one equal to ref; the detail gives
- * XSBench's hash (sum of all results mod 999983). */
+ * XSBench's hash (sum of all results mod 999983). want: the public app's published checksum for
+ * this problem and lookup count, which the hash must equal (it covers every lookup); 0: none. */
 void ok_proxy_lookup_verify(const char *name, const unsigned char *out, long n, const unsigned char *ref,
-                            int channels, struct ok_outcome *o);
+                            int channels, unsigned long long want, struct ok_outcome *o);
 /* The lookup proxies' output in every model: n zeroed results (an unwritten lookup fails).
- * NULL, with the outcome an error, if data (the proxy's inputs) is NULL or memory runs out. */
+ * NULL, with the outcome an error, if data (the proxy's inputs) is NULL or memory runs out, or
+ * if n < 0 (the setting was refused: the outcome already says why). */
 unsigned char *ok_proxy_lookups_new(const char *name, const void *data, long n, struct ok_outcome *o);
 /* After the run: unless it was an error, --inject-fault changes lookup 0 (always sampled) and
  * verify checks the results; then out is freed. */
@@ -136,6 +138,10 @@ int ok_proxy_mat_counts_for(long n_nuclides, int *num_nucs, double *dist);
  * from n_nuclides; concentrations uniform in [0, 1). */
 void ok_proxy_mat_fill(const int *num_nucs, long max_nucs, long n_nuclides, unsigned long long *s, int *mats,
                        double *concs);
+/* XSBench's own material lists (its Materials.c, facts of the benchmark): the fuel's 34 nuclides of
+ * the small problem (in XSBench's order), then 68..354 in the large one; the other materials
+ * draw only on the small problem's 68 nuclides. OK_PROXY_MATS x max_nucs. */
+void ok_proxy_mat_lists(long n_nuclides, long max_nucs, int *mats);
 #ifdef __cplusplus
 }
 #endif

@@ -4,6 +4,7 @@
 #include "rsbench_kernel.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 static struct rs_data sets[2]; /* small, large */
 static int ready[2], cur;       /* cur: the set rs_verify checks against */
@@ -53,11 +54,18 @@ static const struct rs_data *make(int large) {
 const struct rs_data *rs_data_get(void) { return make(0); }
 
 long rs_setting(const struct ok_params *p, struct ok_outcome *o, const struct rs_data **d) {
-  const int pub = ok_proxy_public(p);
+  int pub = ok_proxy_public(p);
+  if (p->setting) { /* --setting: a public problem outside --full, at RSBench's lookups or --size's */
+    pub = !strcmp(p->setting, "problem=small") ? 0 : !strcmp(p->setting, "problem=large") ? 1 : -2;
+    if (pub == -2) {
+      *d = NULL, o->error = 1;
+      ok_proxy_verdict(o, 0, "rsbench: --setting %s: RSBench's problems are problem=small|large", p->setting);
+      return -1;
+    }
+  }
   cur = pub == 1;
   *d = make(cur);
-  const long n = pub >= 0 ? RS_PUBLIC_LOOKUPS : ok_proxy_size(p, &rs_sizes);
-  (void)o; /* the run's size and setting go on its line through the proxies' hooks */
+  const long n = pub < 0 ? ok_proxy_size(p, &rs_sizes) : p->size > 0 ? p->size : RS_PUBLIC_LOOKUPS;
   ok_proxy_this_run()->size = n;
   ok_proxy_this_run()->param = pub < 0 ? NULL : cur ? "setting=public,problem=large" : "setting=public,problem=small";
   return n;
@@ -74,5 +82,5 @@ static void ref_one(long i, void *out) {
 void rs_verify(const unsigned char *out, long n, struct ok_outcome *o) {
   static struct ok_proxy_ref ref[2]; /* per data set: small and large runs may share a size */
   ok_proxy_lookup_verify("rsbench", out, n, make(cur) ? ok_proxy_ref_get(&ref[cur], n, 1, ref_one) : NULL, RS_CHANNELS,
-                         o);
+                         0, o);
 }

@@ -43,9 +43,11 @@ extern "C" {
 #endif
 /* The "small" data, generated once per process (about 7 MB). NULL if out of memory. */
 const struct rs_data *rs_data_get(void);
-/* This run's lookups and data: the proxy's sizes on the small data, or a public setting (10^7
- * lookups, small or large: 355 nuclides, 37 MB); writes size and param into the outcome and
- * makes rs_verify check against that data. *d is NULL if out of memory. */
+/* This run's lookups and data: the proxy's sizes on the small data, or a public setting (a
+ * --full GPU study's pass, or --setting problem=small|large; 10^7 lookups unless --size says;
+ * large: 355 nuclides, 37 MB); writes size and param into the outcome and makes rs_verify check
+ * against that data. *d is NULL if out of memory; -1 (the outcome an error) for a --setting that
+ * names no problem. */
 long rs_setting(const struct ok_params *p, struct ok_outcome *o, const struct rs_data **d);
 /* The sizes in lookups (ok_proxy.h). */
 extern const struct ok_proxy_sizes rs_sizes;

@@ -1,7 +1,9 @@
 /* XSBench-like proxy: data generation, host reference and verification (xsbench_data.h).
- * The generator is this project's own (splitmix64), not XSBench's 63-bit LCG with its seeds and
- * material tables: the hash does not equal XSBench's (docs/proxies.md). The grids' construction
- * follows XSBench's definitions (the union of every nuclide's energies with one index row each;
+ * The public settings' data are XSBench's own: its 63-bit LCG from its seeds (42 for the grid,
+ * 1070^2 for the concentrations) and its material lists, so a run's hash must equal XSBench's
+ * published checksum (xs_sets). The proxy's own sizes keep this project's generator (splitmix64,
+ * random non-fuel lists), so they compare with every earlier run. The grids' construction follows
+ * XSBench's definitions (the union of every nuclide's energies with one index row each;
  * XS_HASH_BINS equal bins of [0, 1)), built in parallel on the host. */
 #include "xsbench_data.h"
 #include "xsbench_kernel.h"
@@ -20,23 +22,30 @@ static int cmp_double(const void *a, const void *b) {
   return (x > y) - (x < y);
 }
 
-/* The nuclide grid and the materials (seed 42: the small problem's are those of every earlier run). */
-static int make_nuclides(struct xs_data *d, long nn, long ng) {
+/* The nuclide grid and the materials: XSBench's (xsbench != 0: its LCG, seeds and lists), or this
+ * project's (splitmix64 from 42: the small problem's are those of every earlier run). */
+static int make_nuclides(struct xs_data *d, long nn, long ng, int xsbench) {
   d->n_nuclides = nn, d->n_gridpoints = ng, d->max_nucs = ok_proxy_mat_counts_for(nn, d->num_nucs, d->dist);
   size_t np = (size_t)nn * (size_t)ng, nm = (size_t)XS_MATS * (size_t)d->max_nucs;
   d->grid = malloc(np * sizeof *d->grid);
   d->mats = calloc(nm, sizeof *d->mats);
   d->concs = calloc(nm, sizeof *d->concs);
   if (!d->grid || !d->mats || !d->concs) return -1;
-  unsigned long long s = 42;
-  for (size_t i = 0; i < np; ++i) {
-    d->grid[i].energy = ok_proxy_u01(&s);
-    for (int k = 0; k < XS_CHANNELS; ++k) d->grid[i].xs[k] = ok_proxy_u01(&s);
+  unsigned long long s = 42; /* both generators' seed */
+  for (size_t i = 0; i < np; ++i) { /* XSBench draws a point's energy, then its five channels */
+    d->grid[i].energy = xsbench ? xs_lcg_u01(&s) : ok_proxy_u01(&s);
+    for (int k = 0; k < XS_CHANNELS; ++k) d->grid[i].xs[k] = xsbench ? xs_lcg_u01(&s) : ok_proxy_u01(&s);
   }
 #pragma omp parallel for schedule(dynamic, 1)
   for (long n = 0; n < nn; ++n) qsort(d->grid + n * ng, (size_t)ng, sizeof *d->grid, cmp_energy);
-  /* Fuel holds nuclides 0..33 (small) or 0..320 (large) as in XSBench; the others draw theirs at random. */
-  ok_proxy_mat_fill(d->num_nucs, d->max_nucs, nn, &s, d->mats, d->concs);
+  if (!xsbench) { /* fuel: nuclides 0..33 (small) or 0..320 (large); the others draw theirs at random */
+    ok_proxy_mat_fill(d->num_nucs, d->max_nucs, nn, &s, d->mats, d->concs);
+    return 0;
+  }
+  ok_proxy_mat_lists(nn, d->max_nucs, d->mats);
+  s = XS_LCG_SEED * XS_LCG_SEED;
+  for (int m = 0; m < XS_MATS; ++m)
+    for (int j = 0; j < d->num_nucs[m]; ++j) d->concs[m * d->max_nucs + j] = xs_lcg_u01(&s);
   return 0;
 }
 
@@ -87,12 +96,13 @@ static int make_index(struct xs_data *d, int type, long bins) {
   return fail ? -1 : 0;
 }
 
-int xs_data_build(struct xs_data *d, long n_nuclides, long n_gridpoints, int grid_type, long bins) {
+int xs_data_build(struct xs_data *d, long n_nuclides, long n_gridpoints, int grid_type, long bins, int xsbench) {
   memset(d, 0, sizeof *d);
-  if (make_nuclides(d, n_nuclides, n_gridpoints) || make_index(d, grid_type, bins)) {
+  if (make_nuclides(d, n_nuclides, n_gridpoints, xsbench) || make_index(d, grid_type, bins)) {
     xs_data_free(d);
     return -1;
   }
+  d->lcg = xsbench;
   return 0;
 }
 
@@ -101,29 +111,42 @@ void xs_data_free(struct xs_data *d) {
   memset(d, 0, sizeof *d);
 }
 
-/* The data sets a process may use: the small problem's nuclide grid (the proxy's own sizes) and
- * the public settings', each built on first use and kept (a pass runs 6 times). */
-enum { XS_OWN, XS_PUB0 };
+/* The data sets a process may use: the small problem's nuclide grid with this project's data (the
+ * proxy's own sizes), and XSBench's six problems with its data, each built on first use and kept
+ * (a pass runs 6 times). pass: which public pass of a --full GPU study runs it (ok_proxy_public;
+ * the three with a public figure, -1: only --setting runs it). hash: XSBench's published checksum
+ * at its 17 x 10^6 lookups (small 945990, large 952131; its io.c, event mode). */
+#define XS_PREFIX "setting=public,"
 static const struct {
   long nuclides;
-  int type;
+  int type, pass;
+  unsigned long long hash;
   const char *param;
-} xs_sets[] = {{OK_PROXY_NUCLIDES_SMALL, XS_GRID_NUCLIDE, NULL},
-               {OK_PROXY_NUCLIDES_SMALL, XS_GRID_UNIONIZED, "setting=public,problem=small,grid=unionized"},
-               {OK_PROXY_NUCLIDES_LARGE, XS_GRID_UNIONIZED, "setting=public,problem=large,grid=unionized"},
-               {OK_PROXY_NUCLIDES_LARGE, XS_GRID_HASH, "setting=public,problem=large,grid=hash"}};
+} xs_sets[] = {{OK_PROXY_NUCLIDES_SMALL, XS_GRID_NUCLIDE, -1, 0, NULL},
+               {OK_PROXY_NUCLIDES_SMALL, XS_GRID_UNIONIZED, 0, 945990, XS_PREFIX "problem=small,grid=unionized"},
+               {OK_PROXY_NUCLIDES_LARGE, XS_GRID_UNIONIZED, 1, 952131, XS_PREFIX "problem=large,grid=unionized"},
+               {OK_PROXY_NUCLIDES_LARGE, XS_GRID_HASH, 2, 952131, XS_PREFIX "problem=large,grid=hash"},
+               {OK_PROXY_NUCLIDES_SMALL, XS_GRID_NUCLIDE, -1, 945990, XS_PREFIX "problem=small,grid=nuclide"},
+               {OK_PROXY_NUCLIDES_SMALL, XS_GRID_HASH, -1, 945990, XS_PREFIX "problem=small,grid=hash"},
+               {OK_PROXY_NUCLIDES_LARGE, XS_GRID_NUCLIDE, -1, 952131, XS_PREFIX "problem=large,grid=nuclide"}};
 #define XS_SETS ((int)(sizeof xs_sets / sizeof xs_sets[0]))
+enum { XS_OWN };
 static struct xs_data sets[XS_SETS];
-static int ready[XS_SETS], cur; /* cur: the set xs_verify checks against */
+static int ready[XS_SETS], cur;      /* cur: the set xs_verify checks against */
+static unsigned long long cur_want; /* and the checksum its hash must equal (0: none) */
 
-const char *xs_public_param(int k) { return k >= 0 && XS_PUB0 + k < XS_SETS ? xs_sets[XS_PUB0 + k].param : NULL; }
+const char *xs_public_param(int k) {
+  for (int s = 0; s < XS_SETS; ++s)
+    if (k >= 0 && xs_sets[s].pass == k) return xs_sets[s].param;
+  return NULL;
+}
 
 static const struct xs_data *get_set(int k) {
   if (ready[k]) return &sets[k];
   const double t0 = ok_proxy_now();
-  if (xs_data_build(&sets[k], xs_sets[k].nuclides, XS_GRIDPOINTS, xs_sets[k].type, XS_HASH_BINS)) return NULL;
+  if (xs_data_build(&sets[k], xs_sets[k].nuclides, XS_GRIDPOINTS, xs_sets[k].type, XS_HASH_BINS, k != XS_OWN))
+    return NULL;
   ready[k] = 1;
-  sets[k].lcg = k != XS_OWN;
   const struct xs_data *d = &sets[k];
   if (k != XS_OWN) /* the set-up cost of a public setting, once per process (docs/proxies.md "Time") */
     fprintf(stderr, "xsbench: %s: data built in %.2f s (grid %.1f MB, index %.1f MB)\n", xs_sets[k].param,
@@ -132,11 +155,34 @@ static const struct xs_data *get_set(int k) {
   return d;
 }
 
-long xs_setting(const struct ok_params *p, const struct xs_data **d) {
+/* The set a run uses: --setting's, else the public pass's, else the proxy's own; -1: --setting
+ * names no problem of XSBench's. */
+static int which_set(const struct ok_params *p) {
+  if (p->setting) {
+    for (int s = 1; s < XS_SETS; ++s)
+      if (!strcmp(p->setting, xs_sets[s].param + strlen(XS_PREFIX))) return s;
+    return -1;
+  }
   const int pub = ok_proxy_public(p);
-  cur = pub >= 0 && XS_PUB0 + pub < XS_SETS ? XS_PUB0 + pub : XS_OWN;
+  for (int s = 1; s < XS_SETS; ++s)
+    if (pub >= 0 && xs_sets[s].pass == pub) return s;
+  return XS_OWN;
+}
+
+long xs_setting(const struct ok_params *p, struct ok_outcome *o, const struct xs_data **d) {
+  const int k = which_set(p);
+  *d = NULL;
+  if (k < 0) {
+    o->error = 1;
+    ok_proxy_verdict(o, 0, "xsbench: --setting %s: XSBench's problems are problem=small|large,grid=nuclide|unionized|hash",
+                     p->setting);
+    return -1;
+  }
+  cur = k;
   *d = get_set(cur);
-  const long n = cur != XS_OWN ? XS_PUBLIC_LOOKUPS : ok_proxy_size(p, &xs_sizes);
+  /* the lookup count is an axis of the public problems too (--size), XSBench's default without it */
+  const long n = cur == XS_OWN ? ok_proxy_size(p, &xs_sizes) : p->size > 0 ? p->size : XS_PUBLIC_LOOKUPS;
+  cur_want = n == XS_PUBLIC_LOOKUPS ? xs_sets[cur].hash : 0;
   ok_proxy_this_run()->size = n;
   ok_proxy_this_run()->param = xs_sets[cur].param;
   return n;
@@ -158,7 +204,7 @@ void xs_verify(const unsigned char *out, long n, struct ok_outcome *o) {
   const double t0 = ok_proxy_now();
   const void *r = get_set(cur) ? ok_proxy_ref_get(&ref[cur], n, 1, ref_one) : NULL;
   const double t1 = ok_proxy_now();
-  ok_proxy_lookup_verify("xsbench", out, n, r, XS_CHANNELS, o);
+  ok_proxy_lookup_verify("xsbench", out, n, r, XS_CHANNELS, cur_want, o);
   if (cur != XS_OWN) /* a public setting's per-run cost beside its kernel and e2e times */
     fprintf(stderr, "xsbench: %s: reference %.3f s, check %.3f s\n", xs_sets[cur].param, t1 - t0, ok_proxy_now() - t1);
 }

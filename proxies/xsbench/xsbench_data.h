@@ -41,17 +41,22 @@ struct xs_data {
 #ifdef __cplusplus
 extern "C" {
 #endif
-/* Builds a problem of n_nuclides (>= 34, the fuel's; 68 small, 355 large) x n_gridpoints with the
- * given grid type (hash: `bins` bins) into d: the nuclide grid and materials from fixed seeds, so
- * every grid type of one problem shares the same lookups and results. 0, or -1 out of memory
- * (nothing left allocated). Tests build tiny problems with it; runs use xs_setting. */
-int xs_data_build(struct xs_data *d, long n_nuclides, long n_gridpoints, int grid_type, long bins);
+/* Builds a problem of n_nuclides (>= 68 with xsbench: its lists name nuclides up to 67; 68 small,
+ * 355 large) x n_gridpoints with the given grid type (hash: `bins` bins) into d: the nuclide grid
+ * and materials from fixed seeds, so every grid type of one problem shares the same lookups and
+ * results. xsbench: XSBench's own data and sampling (its LCG, seeds and material lists), else this
+ * project's. 0, or -1 out of memory (nothing left allocated). Tests build tiny problems with it;
+ * runs use xs_setting. */
+int xs_data_build(struct xs_data *d, long n_nuclides, long n_gridpoints, int grid_type, long bins, int xsbench);
 void xs_data_free(struct xs_data *d);
 /* This run's lookups and data (each data set built once per process and kept): the proxy's own
- * sizes on the small problem's nuclide grid, or a public setting (ok_proxy_public: small
- * unionized, large unionized, large hash, 17 x 10^6 lookups each); puts size and param on the
- * run's line and makes xs_verify check against that data. *d is NULL if out of memory. */
-long xs_setting(const struct ok_params *p, const struct xs_data **d);
+ * sizes on the small problem's nuclide grid, or one of XSBench's six problems on its own data:
+ * --setting problem=small|large,grid=nuclide|unionized|hash, or a --full GPU study's public pass
+ * (ok_proxy_public: small unionized, large unionized, large hash), at 17 x 10^6 lookups unless
+ * --size says; puts size and param on the run's line and makes xs_verify check against that data
+ * (and XSBench's checksum at its lookup count). *d is NULL if out of memory; -1 (the outcome an
+ * error) for a --setting that names no problem. */
+long xs_setting(const struct ok_params *p, struct ok_outcome *o, const struct xs_data **d);
 /* The public setting's param for pass k (0..2), NULL past them (tested). */
 const char *xs_public_param(int k);
 /* The sizes in lookups (ok_proxy.h). */

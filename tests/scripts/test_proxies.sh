@@ -22,6 +22,28 @@ for cfg in native-gcc native-clang19; do
   "$B" --run su3 --type float --threads 2 $runs >"$TMP/$cfg.f" 2>"$TMP/err" || fail "$cfg: su3 float exited $?: $(tail -n 3 "$TMP/err")"
   grep '"status":"ok","verified":true' "$TMP/$cfg.f" | grep '(float) finite' | grep -q '"param":"precision=float,iters=20"' ||
     fail "$cfg: su3 float: $(cat "$TMP/$cfg.f")"
+  # --setting: a public problem outside --full (issue 22 §1), its param on the line; a bad one refused
+  # in one line; a proxy without public problems exits 2 saying so.
+  # shellcheck disable=SC2086
+  "$B" --run xsbench --setting problem=large,grid=nuclide --size 3000 --threads 2 $runs >"$TMP/$cfg.s" 2>"$TMP/err" ||
+    fail "$cfg: xsbench --setting exited $?: $(tail -n 3 "$TMP/err")"
+  grep '"status":"ok","verified":true' "$TMP/$cfg.s" | grep '"size":3000,' |
+    grep -q '"param":"setting=public,problem=large,grid=nuclide"' || fail "$cfg: xsbench --setting: $(cat "$TMP/$cfg.s")"
+  # shellcheck disable=SC2086
+  "$B" --run rsbench --setting problem=large --size 300 --threads 2 $runs >"$TMP/$cfg.s" 2>"$TMP/err" ||
+    fail "$cfg: rsbench --setting exited $?: $(tail -n 3 "$TMP/err")"
+  grep '"status":"ok","verified":true' "$TMP/$cfg.s" | grep -q '"param":"setting=public,problem=large"' ||
+    fail "$cfg: rsbench --setting: $(cat "$TMP/$cfg.s")"
+  # shellcheck disable=SC2086
+  "$B" --run xsbench --setting problem=huge,grid=hash --threads 2 $runs >"$TMP/$cfg.s" 2>/dev/null || true
+  grep -q '"status":"error".*--setting problem=huge,grid=hash: XSBench.s problems are' "$TMP/$cfg.s" ||
+    fail "$cfg: a bad --setting: $(cat "$TMP/$cfg.s")"
+  set +e
+  # shellcheck disable=SC2086
+  "$B" --run su3 --setting problem=small --threads 2 $runs >/dev/null 2>"$TMP/err"
+  rc=$?
+  set -e
+  [ $rc = 2 ] && grep -q 'this proxy has no public problem settings' "$TMP/err" || fail "$cfg: su3 --setting: exit $rc, $(cat "$TMP/err")"
   # miniqmc runs its walker batch over steps (one VGL buffer), every step's sums checked.
   grep -q 'miniqmc: 4 steps x 128 walkers: 512 positions' "$TMP/$cfg.ok" || fail "$cfg: miniqmc not 4 steps of 128 walkers"
   set +e

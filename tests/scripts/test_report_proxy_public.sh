@@ -1,7 +1,7 @@
 # The report's "Proxies against the public apps" section (driver/report_proxy_public.c, issue 22):
 # the kit's omp/CUDA ratio at each public setting beside proxies/public_figures.json's, judged
 # within ±25 % of the public figure or range; settings the study did not run say so; a study with
-# no public setting gets no section.
+# no public setting gets no section; a row's note is printed under the table.
 . "$(dirname "$0")/lib.sh"
 export OMPKIT_PUBLIC_FIGURES="$SRC/proxies/public_figures.json"
 R="$TMP/r"
@@ -29,6 +29,10 @@ row v3_collapse | grep -q '| 1.50 (60 vs 40 ms) | outside |$' || fail "v3 row: $
 grep -F '`rsbench/spmd`' "$MD" | head -n 1 | grep -q '| not run | — |$' || fail "a setting not run: $(grep -F rsbench "$MD")"
 grep -q '^2 of 4 settings the study ran agree\.$' "$MD" || fail "summary line: $(grep 'settings the study' "$MD")"
 grep -q 'id=proxy-public' "$R/report.html" || fail "no HTML section"
+# A row's note (a fact about the public figure itself) is printed under the table, in both forms.
+grep -q '^- \*XSBench event, large (355 nuclides), unionized grid\*: XSBench.s own CUDA kernel .* 47.60 ms' "$MD" ||
+  fail "the note under the table: $(grep -F 'unionized grid*' "$MD")"
+grep -q '<p class=note><em>XSBench event, large' "$R/report.html" || fail "no HTML note"
 # The same lines less the public param: no public setting ran, so no section.
 sed -i 's/"param":"setting=public,/"param":"/' "$R/results.jsonl"
 "$OMPKIT" report "$R" >"$TMP/log" 2>&1 || fail "report exited non-zero: $(cat "$TMP/log")"

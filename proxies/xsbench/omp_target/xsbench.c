@@ -9,7 +9,7 @@
 
 static void xsbench_spmd(const struct ok_params *p, struct ok_outcome *o) {
   const struct xs_data *d;
-  const long n = xs_setting(p, &d);
+  const long n = xs_setting(p, o, &d);
   unsigned char *out = ok_proxy_lookups_new("xsbench", d, n, o);
   if (!out) return;
   struct ok_proxy_omp r = xs_run(d, out, n);
