@@ -31,7 +31,9 @@ static const struct rs_data *make(int large) {
     for (int w = 0; w < RS_WINDOWS; ++w) {
       struct rs_window *x = &d->windows[n * RS_WINDOWS + w];
       x->t = ok_proxy_u01(&s), x->a = ok_proxy_u01(&s), x->f = ok_proxy_u01(&s);
-      x->start = w * per, x->end = (w + 1) * per;
+      /* RSBench's windows end one pole short of the next window's start (its `end = start +
+       * space - 1` with a `p < end` loop), so a lookup evaluates 9 of each window's 10 poles */
+      x->start = w * per, x->end = (w + 1) * per - 1;
       /* RSBench's pole distribution: the pole and the residues' real parts uniform in
        * [0, 152.5), their imaginary parts in [0, 1) (the pole's too scaled by 152.5), so a pole
        * is rarely within |z| < 6 of an energy in [0, 1). */
