@@ -391,7 +391,7 @@ static int parse_option(struct ok_args *a, const char *o, const char *val) {
   }
   if (!strcmp(o, "--iters")) {
     if (parse_long(val, 1, 1L << 40, &v)) return usage("bad --iters"), -2;
-    return p->iters = v, a->iters_given = 1, 2;
+    return p->iters = v, p->iters_given = a->iters_given = 1, 2;
   }
   if (!strcmp(o, "--size")) {
     if (parse_long(val, 1, 1L << 40, &v)) return usage("bad --size"), -2;

@@ -11,7 +11,8 @@ struct ok_params {
   int threads;     /* threads per team/block (host: team size); 0 = model default */
   int teams;       /* teams/blocks (host: ignored); 0 = model default */
   int threads_given, teams_given; /* set by --threads/--teams: a sweep runs only that shape */
-  long iters;      /* iterations of the primitive per thread */
+  long iters;      /* iterations of the primitive per thread (su3: launches per run) */
+  int iters_given; /* set by --iters (a proxy's iteration axis takes it only then) */
   int inject_fault; /* 1: kernel adds one extra update, so verification must fail (tests) */
   int full;         /* sweep: 0 quick (a few representative points), 1 full */
   int runs, warmup; /* timed runs (primitives: baseline/test pairs) and warm-up runs */

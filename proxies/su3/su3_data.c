@@ -28,7 +28,7 @@ struct su3_setting su3_setting(const struct ok_params *p, struct ok_outcome *o) 
   /* The float pass of the --full GPU study runs the comparison size (docs/proxies.md, "Time"). */
   if (!p->type && ok_proxy_public(p) == 0) s.sites = su3_sizes.cmp;
   const int pub = s.sites == (long)SU3_PUBLIC_L * SU3_PUBLIC_L * SU3_PUBLIC_L * SU3_PUBLIC_L;
-  s.iters = pub ? SU3_PUBLIC_ITERS : SU3_REPS;
+  s.iters = p->iters_given ? (int)p->iters : pub ? SU3_PUBLIC_ITERS : SU3_REPS; /* --iters: the axis */
   snprintf(param, sizeof param, "%sprecision=%s,iters=%d", pub ? "setting=public," : "", s.single ? "float" : "double",
            s.iters);
   s.param = param;

@@ -22,6 +22,11 @@ for cfg in native-gcc native-clang19; do
   "$B" --run su3 --type float --threads 2 $runs >"$TMP/$cfg.f" 2>"$TMP/err" || fail "$cfg: su3 float exited $?: $(tail -n 3 "$TMP/err")"
   grep '"status":"ok","verified":true' "$TMP/$cfg.f" | grep '(float) finite' | grep -q '"param":"precision=float,iters=20"' ||
     fail "$cfg: su3 float: $(cat "$TMP/$cfg.f")"
+  # su3's iteration axis: --iters sets the launches a run, recorded in param (a point dimension).
+  # shellcheck disable=SC2086
+  "$B" --run su3/host --iters 3 --threads 2 $runs >"$TMP/$cfg.i" 2>"$TMP/err" || fail "$cfg: su3 --iters exited $?: $(tail -n 3 "$TMP/err")"
+  grep '"status":"ok","verified":true' "$TMP/$cfg.i" | grep -q '"param":"precision=double,iters=3"' ||
+    fail "$cfg: su3 --iters 3: $(cat "$TMP/$cfg.i")"
   # --setting: a public problem outside --full (issue 22 §1), its param on the line; a bad one refused
   # in one line; a proxy without public problems exits 2 saying so.
   # shellcheck disable=SC2086
