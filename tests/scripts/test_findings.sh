@@ -1,7 +1,8 @@
 # `ompkit findings`: usage errors exit 2; a status other than the declared one, or a broken
 # reproducer, exits 1 and is named; then the compile-time part of a representative subset of the
-# real reproducers runs with the installed clangs (about 10 s of CPU: the three cheapest checks of
-# three kinds: host IR, device-runtime bitcode, remarks; `ompkit findings --quick` runs all), and
+# real reproducers runs with the installed clangs (about 12 s of CPU: the four cheapest checks of
+# four kinds: host IR, device-runtime bitcode, remarks, device IR after openmp-opt; `ompkit
+# findings --quick` runs all), and
 # one with an own LLVM whose status differs from the declaration.
 . "$(dirname "$0")/lib.sh"
 usage_err() { # DESCRIPTION ARGS...
@@ -60,12 +61,15 @@ grep -qF '| `a-stable` | reproduces (!) | reproduces |' "$TMP/md" || fail "markd
 # The real reproducers, compile-time part, with the compilers this machine has.
 command -v clang-19 >/dev/null || skip "no clang-19: the real reproducers cannot run here"
 sub=clang16-teams-loop-collapse-writes-nothing,device-lock-loses-updates,cuda-mode-breaks-generic-kernels
+sub=$sub,openmp-opt-folds-team-size-past-low-trip-count-launch
 rc=0
 "$OMPKIT" findings --dir "$SRC/docs/findings/repro" --only "$sub" --configs clang-16,clang-19,clang-22 --no-gpu \
   >"$TMP/real" 2>&1 || rc=$?
 [ $rc = 0 ] || fail "the real subset: exit $rc: $(cat "$TMP/real")"
 grep -qE '^clang16-teams-loop-collapse-writes-nothing +[a-z/]+ +fixed' "$TMP/real" || fail "teams loop: $(cat "$TMP/real")"
 grep -qE '^device-lock-loses-updates +[a-z/]+ +reproduces' "$TMP/real" || fail "device lock: $(cat "$TMP/real")"
+grep -qE '^openmp-opt-folds-team-size-past-low-trip-count-launch +[a-z/]+ +reproduces' "$TMP/real" ||
+  fail "folded team size: $(cat "$TMP/real")"
 # An own LLVM is held to the newest LLVM's declaration: Debian's LLVM 19 given as `own` still
 # crashes on the acquire load that LLVM 22 compiles, so the status changed and the exit is 1,
 # as a nightly job against a trunk build would learn of a regression.
