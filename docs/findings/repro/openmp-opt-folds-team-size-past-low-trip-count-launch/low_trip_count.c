@@ -1,7 +1,8 @@
 /* A clause-free `target teams distribute parallel for` over n iterations. For a low trip count the
- * LLVM offload runtime launches 32-thread blocks, ceil(n / 32) of them (more teams, fewer threads);
- * openmp-opt has folded the team size the distribute chunk uses to the kernel's thread limit
- * (128), so a team takes 128 iterations and three blocks in four get none.
+ * LLVM offload runtime launches smaller blocks, down to 32 threads (n = 128: 4 x 32), so that more
+ * blocks share the loop; openmp-opt has folded the team size the distribute chunk uses to the
+ * kernel's thread limit (128), so a team takes 128 iterations and at 32 threads a block three
+ * blocks in four get none.
  * Usage: low_trip_count [n [work]]: work = xorshift rounds per iteration (0: none). Prints the
  * launch, how many teams ran iterations, the kernel time (median of 9 after a warm-up), and exits 1
  * when a result differs from the host's. -DTHREAD_LIMIT=128 adds thread_limit(128). */

@@ -1,8 +1,8 @@
 #!/bin/sh
 # openmp-opt folds the team size that a clause-free `target teams distribute parallel for` gives its
 # distribute chunk (`__kmpc_get_hardware_num_threads_in_block`) to the kernel's thread limit, 128,
-# while the offload runtime launches 32-thread blocks for a low trip count (ceil(n / 32) of them):
-# each team takes 128 iterations and three blocks in four get none (docs/findings/<this name>.md).
+# while the offload runtime launches smaller blocks for a low trip count (n = 128: 4 x 32): each
+# team takes 128 iterations and three blocks in four get none (docs/findings/<this name>.md).
 # Compile-time check: the chunk argument of the kernel's __kmpc_distribute_static_init call in the
 # device IR after the -O3 pipeline, without the device runtime (-nogpulib, so the call stays): the
 # literal thread limit (reproduces) or a value read at run time (fixed). GPU part (FINDINGS_GPU=1,
