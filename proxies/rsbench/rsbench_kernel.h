@@ -42,7 +42,8 @@ static inline OK_HD struct rs_c rs_e_itz(struct rs_c z) {
  * a_n = 2 sqrt(pi)/tau exp(-n^2 pi^2/tau^2), with the constants as RSBench tabulates them (7
  * digits) and e^{i tau z} evaluated in every term, as RSBench does: nvcc unrolls the loop and
  * folds the repeats, clang's offload loop keeps them, and that difference is part of what the
- * public omp/CUDA ratio measures (docs/findings/clang-recomputes-repeated-libdevice-trig.md). Beyond |z| = 6, a two-pole rational approximation (RSBench's). */
+ * public omp/CUDA ratio measures (docs/findings/clang-recomputes-repeated-libdevice-trig.md).
+ * Beyond |z| = 6, a two-pole rational approximation (RSBench's). */
 static inline OK_HD struct rs_c rs_faddeeva(struct rs_c z) {
   const double a[10] = {2.758402e-01, 2.245740e-01, 1.594149e-01, 9.866577e-02, 5.324414e-02,
                         2.505215e-02, 1.027747e-02, 3.676164e-03, 1.146494e-03, 3.117570e-04};
