@@ -355,7 +355,6 @@ enum { MAX_PATS = 1024 };
 struct ok_args {
   struct ok_params p;
   long runs, warmup, retries;
-  int iters_given;
   const char *pats[MAX_PATS];
   int npat;
   enum { NONE, INFO, LIST, PROBE, WARM, RUN } mode;
@@ -391,7 +390,7 @@ static int parse_option(struct ok_args *a, const char *o, const char *val) {
   }
   if (!strcmp(o, "--iters")) {
     if (parse_long(val, 1, 1L << 40, &v)) return usage("bad --iters"), -2;
-    return p->iters = v, p->iters_given = a->iters_given = 1, 2;
+    return p->iters = v, p->iters_given = 1, 2;
   }
   if (!strcmp(o, "--size")) {
     if (parse_long(val, 1, 1L << 40, &v)) return usage("bad --size"), -2;
@@ -467,7 +466,7 @@ static int print_warm(void) {
  * more passes (the proxies' second size and public settings in a --full GPU run). */
 static int run_whole(const struct ok_variant *k, const struct ok_args *a) {
   struct ok_params q = a->p;
-  if (!q.full && !a->iters_given) q.iters = q.iters / 10 > 0 ? q.iters / 10 : 1;
+  if (!q.full && !q.iters_given) q.iters = q.iters / 10 > 0 ? q.iters / 10 : 1;
   const struct ok_run_hooks *h = hooks_of(k);
   const int passes = h && h->passes ? h->passes(&q, k->kernel, k->variant) : 1;
   int r = 0;
