@@ -3,6 +3,9 @@
 #define _GNU_SOURCE
 #include "core.h"
 
+#include "ok_kernel_id.h"
+#include "remarks.h"
+
 #include "ok_record.h"
 
 #include <errno.h>
@@ -337,6 +340,33 @@ void ok_device_code_path(char *out, size_t n, const char *artefacts, const char 
   char ll[PATH_MAX + 300];
   snprintf(ll, sizeof ll, "%s/ir/%s.device.ll", artefacts, stem);
   if (access(ll, R_OK) == 0) snprintf(out, n, "%s", ll);
+}
+
+json_t *ok_kernel_sources_load(const char *artefacts, const char *stem) {
+  char path[PATH_MAX + 300], line[PATH_MAX + 80];
+  snprintf(path, sizeof path, "%s/keep/%s.sources", artefacts, stem);
+  json_t *m = json_object();
+  FILE *f = fopen(path, "r");
+  while (f && fgets(line, sizeof line, f)) {
+    line[strcspn(line, "\n")] = 0;
+    char *sp = strchr(line, ' ');
+    if (!sp || sp == line || !sp[1]) continue;
+    *sp = 0;
+    json_object_set_new(m, line, json_string(sp + 1));
+  }
+  if (f) fclose(f);
+  return m;
+}
+
+void ok_kernel_id_of(const char *sym, json_t *sources, const char *stem, char *buf, size_t n) {
+  struct ok_offload_sym o;
+  char dem[2048];
+  if (ok_offload_sym_parse(sym, &o)) {
+    snprintf(buf, n, "%s", ok_demangle(sym, dem, sizeof dem) == 0 ? dem : sym);
+    return;
+  }
+  const char *file = json_string_value(json_object_get(sources, o.filekey));
+  ok_kernel_id_format(&o, file, stem, ok_demangle(o.parent, dem, sizeof dem) == 0 ? dem : NULL, buf, n);
 }
 
 int ok_bad_option(const char *cmd, char **argv) {

@@ -72,6 +72,12 @@ int ok_which(const char *tool, char *out, size_t n);
 /* Per enabled configuration, what its build costs now (artefacts/build-times.txt, buildtimes.c). */
 json_t *ok_build_times(const struct ok_manifest *m);
 void ok_device_code_path(char *out, size_t n, const char *artefacts, const char *stem);
+/* A TU's keep/<stem>.sources (scripts/kernel-sources.sh): {"<dev>_<file>": path}; an empty
+ * object when the build wrote none (folders built before kernel identities). */
+json_t *ok_kernel_sources_load(const char *artefacts, const char *stem);
+/* A device kernel's identity (record/ok_kernel_id.h) from its symbol, the TU's sources map and
+ * the TU's stem; a CUDA or GCC kernel (no offload name) is its demangled name. */
+void ok_kernel_id_of(const char *sym, json_t *sources, const char *stem, char *buf, size_t n);
 double ok_now(void);
 const char *ok_prog(void);
 void ok_err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
