@@ -9,6 +9,7 @@
 #include "resultset.h"
 
 #include "ok_record.h"
+#include "ranktest.h"
 #include "status.h"
 
 #include <getopt.h>
@@ -22,6 +23,9 @@ struct cmp_opts {
   double time_pct;
   long reg;
   int json;
+  double alpha;      /* host points: the rank test's significance */
+  int min_repeats;   /* host points: repeats a side before their time is judged */
+  double host_spread; /* host points: the change must exceed this many times the repeats' spread */
 };
 
 /* Losing one of these is a regression (the optimization stopped happening). */
@@ -45,16 +49,24 @@ static int mode_rank(const char *m) {
 
 static void usage(FILE *f) {
   fprintf(f, "usage: ompkit compare A B [--json] [--time-threshold PCT] [--reg-threshold N]\n"
+             "                           [--alpha P] [--min-repeats N] [--host-spread K]\n"
              "       ompkit compare RUN --configs X,Y [options]    (two configurations of one run)\n"
              "       ompkit compare A B --configs X,Y [options]    (configuration X of A, Y of B)\n"
              "Compares two result folders (each with results.jsonl and provenance.json) point by point.\n"
              "With --configs the points of configuration X are matched with the same kernel, variant\n"
              "and point of Y (mode, remark IDs, registers, time; the same rules, Y judged against X).\n"
              "A time change is a regression only when it exceeds PCT percent (default 5) and lies\n"
-             "outside the recorded min..max spread of both runs. Registers growing by more than N\n"
-             "(default 0), any growth of shared/local memory or spills, losing OMP120/OMP130,\n"
-             "gaining OMP112/OMP113/OMP121/OMP132/OMP133, a demoted execution mode and ok -> failure\n"
-             "are regressions. Exit: 0 none, 1 regression found, 2 bad input.\n");
+             "outside the recorded min..max spread of both runs. GPU primitive points are compared in\n"
+             "cycles (per_op_cycles, the nearest of their address placements); one measured at a single\n"
+             "placement on another physical GPU (gpu_uuid) is not judged. Host (native) points are\n"
+             "judged over their repeats (ompkit run --repeat N): at least N (--min-repeats, default 3)\n"
+             "a side, a Mann-Whitney rank test at P (--alpha, default 0.05: with 3 repeats every B\n"
+             "repeat slower than every A repeat) and a change over PCT and over K (--host-spread,\n"
+             "default 2) times the wider side's spread of repeat medians; with fewer repeats their time\n"
+             "is noted, not judged. Registers growing by more than N (default 0), any growth of\n"
+             "shared/local memory or spills, losing OMP120/OMP130, gaining\n"
+             "OMP112/OMP113/OMP121/OMP132/OMP133, a demoted execution mode and ok -> failure are\n"
+             "regressions. Exit: 0 none, 1 regression found, 2 bad input.\n");
 }
 
 /* Skipped, disabled, not built, not runnable: B says nothing about the point. */
@@ -97,7 +109,7 @@ static json_t *index_of(const struct resultset *rs) {
 
 static json_t *stats(json_t *j, const char **metric) {
   double med, mn, mx;
-  *metric = rs_metric(j, &med, &mn, &mx);
+  *metric = rs_compare_metric(j, &med, &mn, &mx);
   if (!*metric) return json_null();
   json_t *o = json_pack("{s:f}", "median", med);
   if (!isnan(mn)) json_object_set_new(o, "min", json_real(mn));
@@ -105,7 +117,67 @@ static json_t *stats(json_t *j, const char **metric) {
   return o;
 }
 
-/* The time of two measured points: a regression only outside the recorded spreads. */
+/* A host point: timed on the CPU, whose run-to-run offsets on a many-core node (thread placement,
+ * a busy neighbour) no single study's spread holds. */
+static int host_point(json_t *j) {
+  const char *m = rs_str(j, OK_FNAME(model));
+  return m && !strcmp(m, "native");
+}
+
+static int dcmp(const void *x, const void *y) {
+  double a = *(const double *)x, b = *(const double *)y;
+  return (a > b) - (a < b);
+}
+
+/* (max - min) / median of n values (sorted in place); 0 for fewer than 2. */
+static double rel_spread(double *v, int n) {
+  if (n < 2) return 0;
+  qsort(v, (size_t)n, sizeof *v, dcmp);
+  double med = n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+  return med > 0 ? (v[n - 1] - v[0]) / med : 0;
+}
+
+/* A host point's time (README "Comparing two runs"): over the repeats of each side, a rank test
+ * (B slower than A at --alpha) and a change beyond both --time-threshold and --host-spread times
+ * the wider side's spread of repeat medians; with fewer than --min-repeats a side, not judged.
+ * Returns the verdict word. */
+static const char *host_time(json_t *t, json_t *a, json_t *b, const char *metric, double pct, const struct cmp_opts *o,
+                             json_t *reg, json_t *imp, json_t *notes) {
+  double ra[1024], rb[1024];
+  int na = rs_repeat_medians(a, metric, ra, 1024), nb = rs_repeat_medians(b, metric, rb, 1024);
+  json_object_set_new(t, "repeats", json_pack("[i,i]", na, nb));
+  if (fabs(pct) <= o->time_pct) return "same";
+  if (na < o->min_repeats || nb < o->min_repeats) {
+    add(notes, "host %s %+.1f%% from %d and %d repeat(s): not judged (host points need --repeat %d on both sides)",
+        metric, pct, na, nb, o->min_repeats);
+    return "not judged";
+  }
+  double p = pct > 0 ? rank_p_greater(ra, na, rb, nb) : rank_p_greater(rb, nb, ra, na);
+  double sa = rel_spread(ra, na), sb = rel_spread(rb, nb), spread = sa > sb ? sa : sb;
+  json_object_set_new(t, "rank_p", json_real(p));
+  json_object_set_new(t, "repeat_spread", json_real(spread));
+  if (p > o->alpha || fabs(pct) / 100 <= o->host_spread * spread) {
+    add(notes, "host %s %+.1f%% not significant (rank test p %.3g, alpha %g; repeat spread %.1f%%)", metric, pct, p,
+        o->alpha, spread * 100);
+    return "noise";
+  }
+  add(pct > 0 ? reg : imp, "host %s %+.1f%% over %d and %d repeats (rank test p %.3g; repeat spread %.1f%%)", metric, pct,
+      na, nb, p, spread * 100);
+  return pct > 0 ? "regression" : "improved";
+}
+
+/* The physical GPUs of a clock-timed point that was measured at one address placement on at
+ * least one side: where the address sits decides its cost on each card (docs/fidelity.md, "Where
+ * the address sits"), so across two cards it is not judged. NULL when comparable. */
+static const char *gpu_mismatch(json_t *a, json_t *b, const char *metric) {
+  const char *ua = rs_str(a, OK_FNAME(gpu_uuid)), *ub = rs_str(b, OK_FNAME(gpu_uuid));
+  if (!ua || !ub || !strcmp(ua, ub) || strcmp(metric, OK_FNAME(per_op_cycles))) return NULL;
+  if (rs_int(a, OK_FNAME(placements)) >= 2 && rs_int(b, OK_FNAME(placements)) >= 2) return NULL;
+  return ub;
+}
+
+/* The time of two measured points: a regression only outside the recorded spreads; host points
+ * by their repeats (host_time); a clock-timed GPU point in cycles. */
 static int compare_time(json_t *row, json_t *a, json_t *b, const struct cmp_opts *o, json_t *reg, json_t *imp,
                       json_t *notes) {
   int noise = 0;
@@ -114,15 +186,22 @@ static int compare_time(json_t *row, json_t *a, json_t *b, const struct cmp_opts
   json_t *t = json_pack("{s:s?,s:o,s:o}", "metric", ma, "a", ta, "b", tb);
   if (ma && mb && !strcmp(ma, mb)) {
     double am, an, ax, bm, bn, bx;
-    rs_metric(a, &am, &an, &ax);
-    rs_metric(b, &bm, &bn, &bx);
+    rs_compare_metric(a, &am, &an, &ax);
+    rs_compare_metric(b, &bm, &bn, &bx);
     if (am > 0) {
       double pct = (bm - am) / am * 100;
       json_object_set_new(t, "change_pct", json_real(pct));
       int spread = !isnan(an) && !isnan(ax) && !isnan(bn) && !isnan(bx);
       int overlap = spread && bn <= ax && an <= bx;
       const char *v = "same";
-      if (fabs(pct) > o->time_pct && overlap) {
+      if (host_point(a) && host_point(b)) {
+        v = host_time(t, a, b, ma, pct, o, reg, imp, notes);
+        noise = !strcmp(v, "noise");
+      } else if (fabs(pct) > o->time_pct && gpu_mismatch(a, b, ma)) {
+        v = "not judged";
+        add(notes, "%s %+.1f%% on another GPU (%s -> %s) at one address placement: not judged", ma, pct,
+            rs_str(a, OK_FNAME(gpu_uuid)), rs_str(b, OK_FNAME(gpu_uuid)));
+      } else if (fabs(pct) > o->time_pct && overlap) {
         v = "noise";
         noise = 1;
         add(notes, "%s %+.1f%% within the recorded spread", ma, pct);
@@ -224,6 +303,8 @@ static void compare_point(json_t *row, json_t *a, json_t *b, const struct cmp_op
   }
   const char *pa = a ? rs_str(a, OK_FNAME(param)) : NULL, *pb = b ? rs_str(b, OK_FNAME(param)) : NULL;
   if (pa && pb && strcmp(pa, pb)) add(notes, "param %s -> %s", pa, pb); /* same point, another ran=TxN */
+  const char *ua = a ? rs_str(a, OK_FNAME(gpu_uuid)) : NULL, *ub = b ? rs_str(b, OK_FNAME(gpu_uuid)) : NULL;
+  if (ua && ub && strcmp(ua, ub)) json_object_set_new(row, "gpu", json_pack("{s:s,s:s}", "a", ua, "b", ub));
   if (a && b && rs_is_ok(a) && rs_is_ok(b)) noise = compare_time(row, a, b, o, reg, imp, notes);
   if (a && b) compare_compile(row, a, b, o, reg, imp, notes);
   const char *verdict = json_array_size(reg) ? "regression"
@@ -290,6 +371,28 @@ static json_t *prov_diff(json_t *pa, json_t *pb) {
   return d;
 }
 
+/* The physical GPUs a folder's lines ran on, distinct, in order, ", "-joined ("" for none). */
+static void gpus_of(const struct resultset *rs, char *buf, size_t n) {
+  size_t i, len = 0;
+  json_t *j;
+  buf[0] = 0;
+  json_array_foreach(rs->lines, i, j) {
+    const char *u = rs_str(j, OK_FNAME(gpu_uuid));
+    if (u && !strstr(buf, u) && len < n) len += (size_t)snprintf(buf + len, n - len, "%s%s", len ? ", " : "", u);
+  }
+}
+
+/* compare says when A and B ran on different physical GPUs: two cards of one node measure some
+ * points differently (docs/fidelity.md, "Where the address sits"). */
+static void gpu_diff(json_t *d, const struct resultset *A, const struct resultset *B) {
+  char ga[1024], gb[1024];
+  gpus_of(A, ga, sizeof ga);
+  gpus_of(B, gb, sizeof gb);
+  if (ga[0] && gb[0] && strcmp(ga, gb))
+    add(d, "physical GPU: %s -> %s (GPU points are compared in cycles at their nearest address placement; one "
+           "measured at a single placement is not judged)", ga, gb);
+}
+
 /* --configs: keeps configuration `keep` of rs, renamed to `label`, so that the points of two
  * configurations meet under one key and every rule above applies unchanged. */
 static size_t retarget(struct resultset *rs, const char *keep, const char *label) {
@@ -341,9 +444,11 @@ static void config_diff(json_t *d, json_t *pa, const char *x, json_t *pb, const 
 
 /* compare's options into o and, with --configs X,Y, cx and cy. Returns an exit status, or -1 to go on. */
 static int compare_opts(int argc, char **argv, struct cmp_opts *o, char *cx, size_t ncx, char *cy, size_t ncy) {
-  static const struct option lo[] = {{"json", 0, 0, 'j'},           {"time-threshold", 1, 0, 't'},
-                                     {"reg-threshold", 1, 0, 'r'},  {"help", 0, 0, 'h'},
-                                     {"configs", 1, 0, 'c'},        {0, 0, 0, 0}};
+  static const struct option lo[] = {{"json", 0, 0, 'j'},          {"time-threshold", 1, 0, 't'},
+                                     {"reg-threshold", 1, 0, 'r'}, {"help", 0, 0, 'h'},
+                                     {"configs", 1, 0, 'c'},       {"alpha", 1, 0, 'a'},
+                                     {"min-repeats", 1, 0, 'm'},   {"host-spread", 1, 0, 's'},
+                                     {0, 0, 0, 0}};
   opterr = 0;
   optind = 1;
   int ch;
@@ -367,6 +472,27 @@ static int compare_opts(int argc, char **argv, struct cmp_opts *o, char *cx, siz
       o->time_pct = strtod(optarg, &end);
       if (end == optarg || *end || !(o->time_pct >= 0)) {
         ok_err("compare: --time-threshold wants a percentage >= 0, got '%s'", optarg);
+        return OK_EXIT_USAGE;
+      }
+      break;
+    case 'a':
+      o->alpha = strtod(optarg, &end);
+      if (end == optarg || *end || !(o->alpha > 0 && o->alpha <= 1)) {
+        ok_err("compare: --alpha wants a probability in (0, 1], got '%s'", optarg);
+        return OK_EXIT_USAGE;
+      }
+      break;
+    case 'm':
+      o->min_repeats = (int)strtol(optarg, &end, 10);
+      if (end == optarg || *end || o->min_repeats < 2 || o->min_repeats > 1000) {
+        ok_err("compare: --min-repeats wants 2..1000, got '%s'", optarg);
+        return OK_EXIT_USAGE;
+      }
+      break;
+    case 's':
+      o->host_spread = strtod(optarg, &end);
+      if (end == optarg || *end || !(o->host_spread >= 0)) {
+        ok_err("compare: --host-spread wants a factor >= 0, got '%s'", optarg);
         return OK_EXIT_USAGE;
       }
       break;
@@ -535,7 +661,7 @@ static void print_compare_table(const struct resultset *A, const struct resultse
 
 int cmd_compare(int argc, char **argv) {
   char cx[256] = "", cy[256] = "";
-  struct cmp_opts o = {5.0, 0, 0};
+  struct cmp_opts o = {5.0, 0, 0, 0.05, 3, 2.0}; /* the defaults README "Comparing two runs" gives */
   int rc = compare_opts(argc, argv, &o, cx, sizeof cx, cy, sizeof cy);
   if (rc >= 0) return rc;
   struct resultset A, B;
@@ -556,6 +682,7 @@ int cmd_compare(int argc, char **argv) {
   }
   long nreg = rs_int(counts, "regression") > 0 ? rs_int(counts, "regression") : 0;
   json_t *pd = prov_diff(A.prov, B.prov);
+  gpu_diff(pd, &A, &B);
   json_array_extend(pd, cfg_diff);
   json_decref(cfg_diff);
   if (o.json) print_compare_json(&A, &B, &o, sorted, n, pd, counts); /* the document takes pd */

@@ -243,7 +243,7 @@ static void last_line(const char *text, char *buf, size_t n) {
 }
 
 /* Stamped on every result line, so a line read alone still says where it was measured. */
-static char g_host[256], g_gpu[256];
+static char g_host[256], g_gpu[256], g_gpu_uuid[64];
 static json_t *g_infos; /* config name -> its bench's --info answer (planning; provenance reuses it) */
 
 static char *env_benchmarks[] = {"OMP_TARGET_OFFLOAD=MANDATORY", "LIBOMPTARGET_INFO=16", NULL};
@@ -523,6 +523,7 @@ static int on_line(void *ctx, char *line) {
   json_object_set_new(j, OK_FNAME(model), json_string(c->model));
   if (g_host[0]) json_object_set_new(j, OK_FNAME(host), json_string(g_host));
   if (c->needs_gpu && g_gpu[0]) json_object_set_new(j, OK_FNAME(gpu), json_string(g_gpu));
+  if (c->needs_gpu && g_gpu_uuid[0]) json_object_set_new(j, OK_FNAME(gpu_uuid), json_string(g_gpu_uuid));
   if (target || c->run_env[0]) {
     char *ev[16], store[1024], text[1200];
     config_env(c, ev, store, sizeof store, text, sizeof text);
@@ -714,7 +715,9 @@ static void provenance(const struct ok_manifest *m, const char *dir, json_t *gpu
   }
   json_object_set_new(pv, "configs", cfgs);
   json_t *env = json_object();
-  static const char *prefixes[] = {"OMP_", "KMP_", "GOMP_", "LIBOMPTARGET_", "CUDA_VISIBLE_DEVICES", NULL};
+  /* OMPKIT_INJECT_SLOWDOWN too: a study with a slowdown put in on purpose must say so. */
+  static const char *prefixes[] = {"OMP_",   "KMP_", "GOMP_", "LIBOMPTARGET_", "CUDA_VISIBLE_DEVICES",
+                                   "OMPKIT_INJECT_SLOWDOWN", NULL};
   for (char **e = environ; *e; ++e)
     for (int k = 0; prefixes[k]; ++k)
       if (!strncmp(*e, prefixes[k], strlen(prefixes[k]))) {
@@ -1150,6 +1153,8 @@ static int probe_sees_no_gpu(struct run_state *s, int i) {
     s->gpu = json_incref(probe);
     const char *name = json_string_value(json_object_get(probe, "device_name"));
     snprintf(g_gpu, sizeof g_gpu, "%s", name ? name : "");
+    const char *uuid = json_string_value(json_object_get(probe, OK_FNAME(gpu_uuid)));
+    snprintf(g_gpu_uuid, sizeof g_gpu_uuid, "%s", uuid ? uuid : "");
   }
   json_decref(probe);
   ok_proc_free(&p);
