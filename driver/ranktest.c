@@ -16,8 +16,8 @@ static double u_stat(const double *a, int n, const double *b, int m) {
   return u;
 }
 
-/* P(U >= u) when A and B come from one distribution: every interleaving of n A's and m B's is
- * equally likely. With i A's, cnt[j][v] counts the interleavings with j B's and U = v: one that
+/* P(U >= u) when A and B come from one distribution, for more than 20 values (ties left to the
+ * approximation): every interleaving of n A's and m B's is equally likely. With i A's, cnt[j][v] counts the interleavings with j B's and U = v: one that
  * ends in an A has U of the same with i - 1 A's, one that ends in a B has i more than the same
  * with j - 1 B's. Exact up to 40 values a side, then the normal approximation with a continuity
  * correction. */
@@ -43,7 +43,31 @@ static double p_at_least(int n, int m, double u) {
   return all > 0 ? tail / all : 1;
 }
 
+/* The exact permutation test on midranks (ties too) for up to 20 values: every way to choose which
+ * m of the pooled values are B, counting those whose rank sum reaches B's own. */
+static double p_exact(const double *a, int n, const double *b, int m) {
+  const int N = n + m;
+  double v[20], rank[20], obs = 0;
+  for (int i = 0; i < N; ++i) v[i] = i < n ? a[i] : b[i - n];
+  for (int i = 0; i < N; ++i) { /* midrank: 1 + below + (equal - 1) / 2 */
+    int below = 0, equal = 0;
+    for (int k = 0; k < N; ++k) below += v[k] < v[i], equal += v[k] == v[i];
+    rank[i] = 1 + below + (equal - 1) / 2.0;
+    if (i >= n) obs += rank[i];
+  }
+  double all = 0, tail = 0;
+  for (unsigned s = (1u << m) - 1; s < 1u << N;) {
+    double r = 0;
+    for (int i = 0; i < N; ++i) r += s >> i & 1 ? rank[i] : 0;
+    all += 1, tail += r >= obs - 1e-9;
+    unsigned c = s & -s, nx = s + c; /* the next set of m bits (Gosper) */
+    s = (((nx ^ s) >> 2) / c) | nx;
+  }
+  return tail / all;
+}
+
 double rank_p_greater(const double *a, int n, const double *b, int m) {
   if (n < 1 || m < 1) return 1;
+  if (n + m <= 20) return p_exact(a, n, b, m);
   return p_at_least(n, m, u_stat(a, n, b, m));
 }
