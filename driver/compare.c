@@ -21,6 +21,7 @@
 
 struct cmp_opts {
   double time_pct;
+  double gpu_pct;    /* the time threshold between two physical GPUs */
   long reg;
   int json;
   double alpha;      /* host points: the rank test's significance */
@@ -48,25 +49,25 @@ static int mode_rank(const char *m) {
 }
 
 static void usage(FILE *f) {
-  fprintf(f, "usage: ompkit compare A B [--json] [--time-threshold PCT] [--reg-threshold N]\n"
-             "                           [--alpha P] [--min-repeats N] [--host-spread K]\n"
+  fprintf(f, "usage: ompkit compare A B [--json] [--time-threshold PCT] [--gpu-threshold PCT] [--reg-threshold N]\n"
+             "                           [--min-repeats N] [--alpha P] [--host-spread K]\n"
              "       ompkit compare RUN --configs X,Y [options]    (two configurations of one run)\n"
              "       ompkit compare A B --configs X,Y [options]    (configuration X of A, Y of B)\n"
              "Compares two result folders (each with results.jsonl and provenance.json) point by point.\n"
              "With --configs the points of configuration X are matched with the same kernel, variant\n"
              "and point of Y (mode, remark IDs, registers, time; the same rules, Y judged against X).\n"
-             "A time change is a regression only when it exceeds PCT percent (default 5) and lies\n"
-             "outside the recorded min..max spread of both runs. GPU primitive points are compared in\n"
-             "cycles (per_op_cycles, the nearest of their address placements); one measured at a single\n"
-             "placement on another physical GPU (gpu_uuid) is not judged. Host (native) points are\n"
-             "judged over their repeats (ompkit run --repeat N): at least N (--min-repeats, default 3)\n"
-             "a side, a Mann-Whitney rank test at P (--alpha, default 0.05: with 3 repeats every B\n"
-             "repeat slower than every A repeat) and a change over PCT and over K (--host-spread,\n"
-             "default 2) times the wider side's spread of repeat medians; with fewer repeats their time\n"
-             "is noted, not judged. Registers growing by more than N (default 0), any growth of\n"
-             "shared/local memory or spills, losing OMP120/OMP130, gaining\n"
-             "OMP112/OMP113/OMP121/OMP132/OMP133, a demoted execution mode and ok -> failure are\n"
-             "regressions. Exit: 0 none, 1 regression found, 2 bad input.\n");
+             "Time: a GPU primitive point in cycles (per_op_cycles, the nearest of its address\n"
+             "placements), others in time_s or per_op_ns. A change within PCT percent (--time-threshold,\n"
+             "default 5; --gpu-threshold, default 8, when A and B ran on different physical GPUs) is the\n"
+             "same. Beyond it: when both sides have N repeats or more (ompkit run --repeat N;\n"
+             "--min-repeats, default 3) a regression needs a Mann-Whitney rank test at P (--alpha,\n"
+             "default 0.05: with 3 repeats, every B repeat slower than every A repeat) and a change over K\n"
+             "(--host-spread, default 2) times the wider side's spread of repeat medians. With fewer\n"
+             "repeats a host (native) point is not judged, nor a GPU point measured at one address\n"
+             "placement on another GPU; the rest are regressions outside the recorded min..max spread.\n"
+             "Registers growing by more than N (default 0), any growth of shared/local memory or spills,\n"
+             "losing OMP120/OMP130, gaining OMP112/OMP113/OMP121/OMP132/OMP133, a demoted execution mode\n"
+             "and ok -> failure are regressions. Exit: 0 none, 1 regression found, 2 bad input.\n");
 }
 
 /* Skipped, disabled, not built, not runnable: B says nothing about the point. */
@@ -137,51 +138,88 @@ static double rel_spread(double *v, int n) {
   return med > 0 ? (v[n - 1] - v[0]) / med : 0;
 }
 
-/* A host point's time (README "Comparing two runs"): over the repeats of each side, a rank test
- * (B slower than A at --alpha) and a change beyond both --time-threshold and --host-spread times
- * the wider side's spread of repeat medians; with fewer than --min-repeats a side, not judged.
- * Returns the verdict word. */
-static const char *host_time(json_t *t, json_t *a, json_t *b, const char *metric, double pct, const struct cmp_opts *o,
-                             json_t *reg, json_t *imp, json_t *notes) {
-  double ra[1024], rb[1024];
-  int na = rs_repeat_medians(a, metric, ra, 1024), nb = rs_repeat_medians(b, metric, rb, 1024);
-  json_object_set_new(t, "repeats", json_pack("[i,i]", na, nb));
-  if (fabs(pct) <= o->time_pct) return "same";
-  if (na < o->min_repeats || nb < o->min_repeats) {
-    add(notes, "host %s %+.1f%% from %d and %d repeat(s): not judged (host points need --repeat %d on both sides)",
-        metric, pct, na, nb, o->min_repeats);
-    return "not judged";
-  }
+/* Over the repeats of each side (ompkit run --repeat N, README "Comparing two runs"): a rank test
+ * (B slower than A at --alpha) and a change beyond both the threshold and --host-spread times the
+ * wider side's spread of repeat medians. Returns the verdict word. */
+static const char *repeat_time(json_t *t, const double *ra, int na, const double *rb, int nb, const char *metric,
+                               double pct, double thr, const struct cmp_opts *o, json_t *reg, json_t *imp,
+                               json_t *notes) {
+  double sa[1024], sb[1024];
+  memcpy(sa, ra, (size_t)na * sizeof *ra);
+  memcpy(sb, rb, (size_t)nb * sizeof *rb);
   double p = pct > 0 ? rank_p_greater(ra, na, rb, nb) : rank_p_greater(rb, nb, ra, na);
-  double sa = rel_spread(ra, na), sb = rel_spread(rb, nb), spread = sa > sb ? sa : sb;
+  double wa = rel_spread(sa, na), wb = rel_spread(sb, nb), spread = wa > wb ? wa : wb;
   json_object_set_new(t, "rank_p", json_real(p));
   json_object_set_new(t, "repeat_spread", json_real(spread));
   if (p > o->alpha || fabs(pct) / 100 <= o->host_spread * spread) {
-    add(notes, "host %s %+.1f%% not significant (rank test p %.3g, alpha %g; repeat spread %.1f%%)", metric, pct, p,
-        o->alpha, spread * 100);
+    add(notes, "%s %+.1f%% not significant over %d and %d repeats (rank test p %.3g, alpha %g; repeat spread %.1f%%)",
+        metric, pct, na, nb, p, o->alpha, spread * 100);
     return "noise";
   }
-  add(pct > 0 ? reg : imp, "host %s %+.1f%% over %d and %d repeats (rank test p %.3g; repeat spread %.1f%%)", metric, pct,
-      na, nb, p, spread * 100);
+  add(pct > 0 ? reg : imp, "%s %+.1f%% over %d and %d repeats (threshold %g%%, rank test p %.3g; repeat spread %.1f%%)",
+      metric, pct, na, nb, thr, p, spread * 100);
   return pct > 0 ? "regression" : "improved";
 }
 
-/* The physical GPUs of a clock-timed point that was measured at one address placement on at
- * least one side: where the address sits decides its cost on each card (docs/fidelity.md, "Where
- * the address sits"), so across two cards it is not judged. NULL when comparable. */
-static const char *gpu_mismatch(json_t *a, json_t *b, const char *metric) {
+/* The physical GPUs of two lines, when both are known and differ. */
+static int other_gpu(json_t *a, json_t *b) {
   const char *ua = rs_str(a, OK_FNAME(gpu_uuid)), *ub = rs_str(b, OK_FNAME(gpu_uuid));
-  if (!ua || !ub || !strcmp(ua, ub) || strcmp(metric, OK_FNAME(per_op_cycles))) return NULL;
-  if (rs_int(a, OK_FNAME(placements)) >= 2 && rs_int(b, OK_FNAME(placements)) >= 2) return NULL;
-  return ub;
+  return ua && ub && strcmp(ua, ub);
 }
 
-/* The time of two measured points: a regression only outside the recorded spreads; host points
- * by their repeats (host_time); a clock-timed GPU point in cycles. */
+/* A clock-timed point measured at one address placement on some side, on another card: where the
+ * address sits decides its cost on each card (docs/fidelity.md, "Where the address sits"). */
+static int one_placement(json_t *a, json_t *b, const char *metric) {
+  return !strcmp(metric, OK_FNAME(per_op_cycles)) &&
+         (rs_int(a, OK_FNAME(placements)) < 2 || rs_int(b, OK_FNAME(placements)) < 2);
+}
+
+/* The verdict of a time change pct of metric (README "Comparing two runs"), in this order: over
+ * the repeats when both sides have --min-repeats; a host point with fewer, not judged; on another
+ * card at one placement, not judged; else beyond the threshold and outside the recorded spreads.
+ * Between two cards the threshold is --gpu-threshold. */
+static const char *time_rule(json_t *t, json_t *a, json_t *b, const char *ma, double pct, const struct cmp_opts *o,
+                             json_t *reg, json_t *imp, json_t *notes) {
+  const int card = other_gpu(a, b);
+  const double thr = card ? o->gpu_pct : o->time_pct;
+  double ra[1024], rb[1024], am, an, ax, bm, bn, bx;
+  int na = rs_repeat_medians(a, ma, ra, 1024), nb = rs_repeat_medians(b, ma, rb, 1024);
+  json_object_set_new(t, "repeats", json_pack("[i,i]", na, nb));
+  json_object_set_new(t, "threshold_pct", json_real(thr));
+  if (fabs(pct) <= thr) return "same";
+  if (na >= o->min_repeats && nb >= o->min_repeats)
+    return repeat_time(t, ra, na, rb, nb, ma, pct, thr, o, reg, imp, notes);
+  if (host_point(a) || host_point(b)) {
+    add(notes, "host %s %+.1f%% from %d and %d repeat(s): not judged (host points need --repeat %d on both sides)",
+        ma, pct, na, nb, o->min_repeats);
+    return "not judged";
+  }
+  if (card && one_placement(a, b, ma)) {
+    add(notes, "%s %+.1f%% on another GPU (%s -> %s) at one address placement: not judged", ma, pct,
+        rs_str(a, OK_FNAME(gpu_uuid)), rs_str(b, OK_FNAME(gpu_uuid)));
+    return "not judged";
+  }
+  rs_compare_metric(a, &am, &an, &ax);
+  rs_compare_metric(b, &bm, &bn, &bx);
+  int spread = !isnan(an) && !isnan(ax) && !isnan(bn) && !isnan(bx);
+  if (spread && bn <= ax && an <= bx) {
+    add(notes, "%s %+.1f%% within the recorded spread", ma, pct);
+    return "noise";
+  }
+  if (pct < 0) {
+    add(imp, "%s %+.1f%%", ma, pct);
+    return "improved";
+  }
+  if (spread) add(reg, "%s %+.1f%% (B min %.4g > A max %.4g)", ma, pct, bn, ax);
+  else add(reg, "%s %+.1f%% (no spread recorded)", ma, pct);
+  return "regression";
+}
+
+/* The time of two measured points: the metric (a clock-timed GPU point in cycles) and its
+ * verdict (time_rule). 1 when the change is noise. */
 static int compare_time(json_t *row, json_t *a, json_t *b, const struct cmp_opts *o, json_t *reg, json_t *imp,
                       json_t *notes) {
-  int noise = 0;
-  const char *ma, *mb;
+  const char *ma, *mb, *v = NULL;
   json_t *ta = stats(a, &ma), *tb = stats(b, &mb);
   json_t *t = json_pack("{s:s?,s:o,s:o}", "metric", ma, "a", ta, "b", tb);
   if (ma && mb && !strcmp(ma, mb)) {
@@ -191,35 +229,14 @@ static int compare_time(json_t *row, json_t *a, json_t *b, const struct cmp_opts
     if (am > 0) {
       double pct = (bm - am) / am * 100;
       json_object_set_new(t, "change_pct", json_real(pct));
-      int spread = !isnan(an) && !isnan(ax) && !isnan(bn) && !isnan(bx);
-      int overlap = spread && bn <= ax && an <= bx;
-      const char *v = "same";
-      if (host_point(a) && host_point(b)) {
-        v = host_time(t, a, b, ma, pct, o, reg, imp, notes);
-        noise = !strcmp(v, "noise");
-      } else if (fabs(pct) > o->time_pct && gpu_mismatch(a, b, ma)) {
-        v = "not judged";
-        add(notes, "%s %+.1f%% on another GPU (%s -> %s) at one address placement: not judged", ma, pct,
-            rs_str(a, OK_FNAME(gpu_uuid)), rs_str(b, OK_FNAME(gpu_uuid)));
-      } else if (fabs(pct) > o->time_pct && overlap) {
-        v = "noise";
-        noise = 1;
-        add(notes, "%s %+.1f%% within the recorded spread", ma, pct);
-      } else if (pct > o->time_pct) {
-        v = "regression";
-        if (spread) add(reg, "%s %+.1f%% (B min %.4g > A max %.4g)", ma, pct, bn, ax);
-        else add(reg, "%s %+.1f%% (no spread recorded)", ma, pct);
-      } else if (pct < -o->time_pct) {
-        v = "improved";
-        add(imp, "%s %+.1f%%", ma, pct);
-      }
+      v = time_rule(t, a, b, ma, pct, o, reg, imp, notes);
       json_object_set_new(t, "verdict", json_string(v));
     }
   } else if (ma || mb) {
     add(notes, "timed as %s in A, %s in B", ma ? ma : "nothing", mb ? mb : "nothing");
   }
   json_object_set_new(row, "time", t);
-  return noise;
+  return v && !strcmp(v, "noise");
 }
 
 /* The compile data of two points (a run's, or compile.jsonl's when nothing ran): resources,
@@ -448,7 +465,7 @@ static int compare_opts(int argc, char **argv, struct cmp_opts *o, char *cx, siz
                                      {"reg-threshold", 1, 0, 'r'}, {"help", 0, 0, 'h'},
                                      {"configs", 1, 0, 'c'},       {"alpha", 1, 0, 'a'},
                                      {"min-repeats", 1, 0, 'm'},   {"host-spread", 1, 0, 's'},
-                                     {0, 0, 0, 0}};
+                                     {"gpu-threshold", 1, 0, 'g'}, {0, 0, 0, 0}};
   opterr = 0;
   optind = 1;
   int ch;
@@ -472,6 +489,13 @@ static int compare_opts(int argc, char **argv, struct cmp_opts *o, char *cx, siz
       o->time_pct = strtod(optarg, &end);
       if (end == optarg || *end || !(o->time_pct >= 0)) {
         ok_err("compare: --time-threshold wants a percentage >= 0, got '%s'", optarg);
+        return OK_EXIT_USAGE;
+      }
+      break;
+    case 'g':
+      o->gpu_pct = strtod(optarg, &end);
+      if (end == optarg || *end || !(o->gpu_pct >= 0)) {
+        ok_err("compare: --gpu-threshold wants a percentage >= 0, got '%s'", optarg);
         return OK_EXIT_USAGE;
       }
       break;
@@ -593,8 +617,10 @@ static void print_compare_json(const struct resultset *A, const struct resultset
     json_object_del(sorted[i], "_order");
     json_array_append(out_rows, sorted[i]);
   }
-  json_t *doc = json_pack("{s:s,s:s,s:{s:f,s:I},s:{s:s?,s:s?},s:o,s:o,s:o,s:{s:[ss],s:[sssss]}}", "a", A->dir, "b",
-                          B->dir, "thresholds", "time_pct", o->time_pct, "registers", (json_int_t)o->reg, "git_sha",
+  json_t *doc = json_pack("{s:s,s:s,s:{s:f,s:f,s:I,s:f,s:i,s:f},s:{s:s?,s:s?},s:o,s:o,s:o,s:{s:[ss],s:[sssss]}}",
+                          "a", A->dir, "b", B->dir, "thresholds", "time_pct", o->time_pct, "gpu_pct", o->gpu_pct,
+                          "registers", (json_int_t)o->reg, "alpha", o->alpha, "min_repeats", o->min_repeats,
+                          "host_spread", o->host_spread, "git_sha",
                           "a", rs_str(A->prov, "git_sha"), "b", rs_str(B->prov, "git_sha"), "provenance_changes", pd,
                           "summary", json_incref(counts), "rows", out_rows, "remark_rules", "regression_if_lost",
                           "OMP120", "OMP130", "regression_if_gained", "OMP112", "OMP113", "OMP121", "OMP132",
@@ -655,13 +681,14 @@ static void print_compare_table(const struct resultset *A, const struct resultse
   printf("\n%zu point(s):", n);
   const char *k;
   json_object_foreach(counts, k, x) printf(" %s %lld,", k, (long long)json_integer_value(x));
-  printf(" thresholds: time %.3g%%, registers +%ld\n", o->time_pct, o->reg);
+  printf(" thresholds: time %.3g%% (%.3g%% between GPUs), registers +%ld; repeats: %d a side, alpha %g, spread x%g\n",
+         o->time_pct, o->gpu_pct, o->reg, o->min_repeats, o->alpha, o->host_spread);
   printf("%s\n", nreg ? "compare: REGRESSION found (exit 1)" : "compare: no regression");
 }
 
 int cmd_compare(int argc, char **argv) {
   char cx[256] = "", cy[256] = "";
-  struct cmp_opts o = {5.0, 0, 0, 0.05, 3, 2.0}; /* the defaults README "Comparing two runs" gives */
+  struct cmp_opts o = {5.0, 8.0, 0, 0, 0.05, 3, 2.0}; /* the defaults README "Comparing two runs" gives */
   int rc = compare_opts(argc, argv, &o, cx, sizeof cx, cy, sizeof cy);
   if (rc >= 0) return rc;
   struct resultset A, B;
