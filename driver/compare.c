@@ -175,8 +175,9 @@ static int one_placement(json_t *a, json_t *b, const char *metric) {
 }
 
 /* The verdict of a time change pct of metric (README "Comparing two runs"), in this order: over
- * the repeats when both sides have --min-repeats; a host point with fewer, not judged; on another
- * card at one placement, not judged; else beyond the threshold and outside the recorded spreads.
+ * the repeats when both sides have --min-repeats; a host point with fewer, not judged; a clock-
+ * timed point placed on one side only, or at one placement on another card, not judged; else
+ * beyond the threshold and outside the recorded spreads.
  * Between two cards the threshold is --gpu-threshold. */
 static const char *time_rule(json_t *t, json_t *a, json_t *b, const char *ma, double pct, const struct cmp_opts *o,
                              json_t *reg, json_t *imp, json_t *notes) {
@@ -192,6 +193,14 @@ static const char *time_rule(json_t *t, json_t *a, json_t *b, const char *ma, do
   if (host_point(a) || host_point(b)) {
     add(notes, "host %s %+.1f%% from %d and %d repeat(s): not judged (host points need --repeat %d on both sides)",
         ma, pct, na, nb, o->min_repeats);
+    return "not judged";
+  }
+  const long pa = rs_int(a, OK_FNAME(placements)), pb = rs_int(b, OK_FNAME(placements));
+  if (!strcmp(ma, OK_FNAME(per_op_cycles)) && (pa >= 2) != (pb >= 2)) {
+    /* One side is the nearest of several addresses, the other one address (a folder from before
+     * placements, or a point whose sample then overran budget / 2): not the same measurement. */
+    add(notes, "%s %+.1f%% measured at %ld address placement(s) in A, %ld in B: not judged", ma, pct, pa > 0 ? pa : 1,
+        pb > 0 ? pb : 1);
     return "not judged";
   }
   if (card && one_placement(a, b, ma)) {

@@ -51,6 +51,11 @@ has '^REGRESSION .*atomic_cas/atomicCAS .*threads=1 teams=1 param=outcome=pass,l
   "one card: the offset is no longer judged"
 hasnt 'changed: physical GPU' "one card: different GPUs reported"
 
+# A folder from before placements against one with them: not the same measurement, not judged.
+cmp 0 "$F/gpu-offset-a" "$F/gpu-place-a"
+has '^changed .*atomic_cas/atomicCAS .*threads=1 teams=1 .*measured at 1 address placement(s) in A, 8 in B: not judged' \
+  "one placement against eight judged"
+
 # Two cards with address placements: every point judged in cycles, none a regression.
 for pair in "a b" "b a"; do
   set -- $pair
