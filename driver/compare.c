@@ -439,20 +439,83 @@ static size_t retarget(struct resultset *rs, const char *keep, const char *label
   return json_array_size(kept);
 }
 
-/* compile.jsonl's kernels as points of variant "compile": a build machine without a GPU still
- * compares modes, remark IDs and resources per kernel, by compare_compile's rules. Only when both
- * folders have compile data (older ones do not). */
-static void add_compile_points(struct resultset *rs) {
+/* Whether every compile.jsonl record of a folder carries its kernel identity (folders written
+ * before record/ok_kernel_id.h do not). */
+static int has_kernel_ids(const struct resultset *rs) {
   size_t i;
   json_t *j;
+  json_array_foreach(rs->compile, i, j) if (!rs_str(j, OK_FNAME(kernel_id))) return 0;
+  return 1;
+}
+
+/* compile.jsonl's kernels as points of variant "compile": a build machine without a GPU still
+ * compares modes, remark IDs and resources per kernel, by compare_compile's rules. A point is
+ * named by its kernel identity; two points of one folder with one identity are an error (never a
+ * silent pairing). by_name (a folder from before identities): the name less the offload prefix,
+ * and a name that occurs twice in a configuration is left out of both folders, said in a note.
+ * Returns 0, or -1 after the one-line error. */
+static int add_compile_points(struct resultset *rs, int by_name, json_t *dup_names) {
+  json_t *seen = json_object();
+  size_t i;
+  json_t *j;
+  int rc = 0;
   json_array_foreach(rs->compile, i, j) {
-    json_t *c = json_deep_copy(j);
-    json_object_set_new(c, OK_FNAME(variant), json_string("compile"));
+    const char *name = rs_str(j, by_name ? OK_FNAME(kernel) : OK_FNAME(kernel_id));
     char key[2048];
+    snprintf(key, sizeof key, "%s|%s", rs_str(j, OK_FNAME(config)) ? rs_str(j, OK_FNAME(config)) : "", name ? name : "");
+    if (by_name && json_object_get(dup_names, key)) continue;
+    if (json_object_get(seen, key)) {
+      ok_err("compare: %s: kernel identity '%s' occurs twice in configuration %s (compile.jsonl): cannot pair it",
+             rs->dir, name ? name : "", rs_str(j, OK_FNAME(config)));
+      rc = -1;
+      break;
+    }
+    json_object_set_new(seen, key, json_true());
+    json_t *c = json_deep_copy(j);
+    json_object_set_new(c, OK_FNAME(kernel), json_string(name ? name : ""));
+    json_object_set_new(c, OK_FNAME(variant), json_string("compile"));
     rs_key(c, 1, key, sizeof key);
     json_object_set_new(c, "_key", json_string(key));
     json_array_append_new(rs->lines, c);
   }
+  json_decref(seen);
+  return rc;
+}
+
+/* Folders from before kernel identities: the names that occur more than once in a configuration
+ * of either folder (two files, one function name and line), which compare cannot pair. */
+static json_t *duplicate_names(const struct resultset *A, const struct resultset *B) {
+  json_t *dup = json_object();
+  for (int side = 0; side < 2; ++side) {
+    json_t *per = json_object();
+    size_t i;
+    json_t *j;
+    json_array_foreach((side ? B : A)->compile, i, j) {
+      char key[2048];
+      snprintf(key, sizeof key, "%s|%s", rs_str(j, OK_FNAME(config)) ? rs_str(j, OK_FNAME(config)) : "",
+               rs_str(j, OK_FNAME(kernel)) ? rs_str(j, OK_FNAME(kernel)) : "");
+      if (json_object_get(per, key)) json_object_set_new(dup, key, json_true());
+      json_object_set_new(per, key, json_true());
+    }
+    json_decref(per);
+  }
+  return dup;
+}
+
+/* Both folders' compile data as points: by identity, or by name with a note when either folder
+ * predates identities. 0, or -1 after the one-line error. */
+static int compile_points(struct resultset *A, struct resultset *B) {
+  if (!json_array_size(A->compile) || !json_array_size(B->compile)) return 0;
+  int by_name = !has_kernel_ids(A) || !has_kernel_ids(B);
+  json_t *dup = by_name ? duplicate_names(A, B) : json_object();
+  if (by_name)
+    fprintf(stderr,
+            "ompkit: compare: note: %s was written before kernel identities: compile points are compared by name, "
+            "and the %zu name(s) that occur twice in a configuration are left out\n",
+            !has_kernel_ids(A) ? A->dir : B->dir, json_object_size(dup));
+  int rc = add_compile_points(A, by_name, dup) || add_compile_points(B, by_name, dup) ? -1 : 0;
+  json_decref(dup);
+  return rc;
 }
 
 /* The two configurations' compilers and flags, from the provenance, when they differ. */
@@ -556,7 +619,10 @@ static int load_sides(struct resultset *A, struct resultset *B, const char *fa, 
     rs_free(A);
     return 1;
   }
-  if (json_array_size(A->compile) && json_array_size(B->compile)) add_compile_points(A), add_compile_points(B);
+  if (compile_points(A, B)) {
+    rs_free(A), rs_free(B);
+    return 1;
+  }
   if (cx[0]) {
     char label[600];
     snprintf(label, sizeof label, "%s vs %s", cx, cy);
