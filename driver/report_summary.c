@@ -12,12 +12,13 @@
 #include <string.h>
 #include <strings.h>
 
-enum { G_FAIL, G_EXPECT, G_DEMOTED, G_GLOBAL, G_OUTLIER, G_KNOWN, G_N };
+enum { G_FAIL, G_EXPECT, G_DEMOTED, G_GLOBAL, G_DROPPED, G_OUTLIER, G_KNOWN, G_N };
 static const char *const group_title[G_N] = {
     "Failed runs",
     "Broken expectations",
     "Mode demoted below the source",
     "Globalization left (OMP112/OMP113)",
+    "Region dropped by a configuration",
     "Ratio far from the family's norm",
     "Known defects",
 };
@@ -213,33 +214,41 @@ static void family_norms(struct report *r, double *norm) {
   }
 }
 
-static void mode_and_global_items(struct report *r, struct items *it) {
+/* From the result lines: modes below the written one and globalization left, ranked by what it
+ * costs against CUDA; a region whose EXPECT lines ask for globalization is a deliberate case.
+ * done: "config|symbol" of what they listed, which the compile data then leave out. */
+static void mode_and_global_items(struct report *r, struct items *it, json_t *done) {
   json_t *seen = json_object();
   for (size_t n = 0; n < r->nrows; ++n)
     for (int s = 0; s < SL_N; ++s) {
       struct rrow *w = &r->rows[n];
       json_t *j = w->omp[s];
       if (!j) continue;
-      char lab[512], key[600], href[32];
+      char lab[512], key[600], href[32], sk[1200];
       line_label(j, lab, sizeof lab);
       rp_row_anchor(r, w, href, sizeof href);
-      const char *mode = rp_mode(j), *src = rs_str(j, "source_mode");
+      snprintf(sk, sizeof sk, "%s|%s", rs_str(j, OK_FNAME(config)) ?: "", rs_str(j, OK_FNAME(kernel_symbol)) ?: "");
+      const char *mode = rp_mode(j), *src = rs_str(j, OK_FNAME(source_mode));
       int got = rp_mode_rank(mode), want = rp_mode_rank(src);
       snprintf(key, sizeof key, "m|%s", lab);
       if (got >= 0 && want >= 0 && got < want && !json_object_get(seen, key)) {
         json_object_set_new(seen, key, json_true());
+        json_object_set_new(done, sk, json_true());
         add(it, G_DEMOTED, want - got, href, "%s: written %s, ran %s", lab, src, mode);
       }
       char ids[64] = "";
       size_t k;
       json_t *id;
-      json_array_foreach(json_object_get(j, "remarks"), k, id) {
+      json_array_foreach(json_object_get(j, OK_FNAME(remarks)), k, id) {
         const char *x = json_string_value(id);
         if (x && (!strcmp(x, "OMP112") || !strcmp(x, "OMP113")) && strlen(ids) + 8 < sizeof ids)
           strcat(strcat(ids, ids[0] ? " " : ""), x);
       }
       snprintf(key, sizeof key, "g|%s", lab);
-      if (!ids[0] || json_object_get(seen, key)) continue;
+      if (ids[0]) json_object_set_new(done, sk, json_true());
+      if (!ids[0] || json_object_get(seen, key) ||
+          rc_deliberate(r, rs_str(j, OK_FNAME(config)), rs_str(j, OK_FNAME(kernel_symbol))))
+        continue;
       json_object_set_new(seen, key, json_true());
       /* Ranked by what it costs against CUDA (the worst point of the form). */
       double worst = NAN;
@@ -252,6 +261,38 @@ static void mode_and_global_items(struct report *r, struct items *it) {
           q[0] ? " CUDA's cost" : "");
     }
   json_decref(seen);
+}
+
+/* The compile data's surprises (report_compile.c) for the regions the result lines did not list
+ * (without a GPU, all of them), one item per region and finding with its configurations
+ * ("target-clang16, target-clang16-oldplugin": one build, two runtimes); the reference
+ * configuration's rank first. */
+static void compile_items(struct report *r, struct items *it, json_t *done) {
+  static const int group_of[] = {[CS_DEMOTED] = G_DEMOTED, [CS_GLOBAL] = G_GLOBAL, [CS_DROPPED] = G_DROPPED};
+  json_t *merged = json_object(); /* kind|region|what -> index of its item */
+  for (size_t i = 0; i < r->ncsurp; ++i) {
+    const struct csurprise *c = &r->csurp[i];
+    char sk[1200], mk[1000];
+    snprintf(sk, sizeof sk, "%s|%s", c->config, c->symbol);
+    if (c->kind != CS_DROPPED && json_object_get(done, sk)) continue;
+    snprintf(mk, sizeof mk, "%d|%s|%s", c->kind, c->id, c->what);
+    json_t *at = json_object_get(merged, mk);
+    double ref = r->ref_config && !strcmp(c->config, r->ref_config) ? 10 : 0;
+    if (!at) {
+      json_object_set_new(merged, mk, json_integer((json_int_t)it->n));
+      struct item *x = add(it, group_of[c->kind], c->score + ref, c->href, "%s (%s): %s", c->label, c->config, c->what);
+      snprintf(x->why, sizeof x->why, "%s", c->why);
+      continue;
+    }
+    struct item *x = &it->v[json_integer_value(at)];
+    char *paren = strstr(x->text, "): ");
+    if (!paren) continue;
+    char tail[700];
+    snprintf(tail, sizeof tail, "%s", paren);
+    snprintf(paren, sizeof x->text - (size_t)(paren - x->text), ", %s%s", c->config, tail);
+    x->score += 1 + ref; /* the same finding in more configurations ranks higher */
+  }
+  json_decref(merged);
 }
 
 static void outlier_items(struct report *r, struct items *it, struct form *f, size_t nf, const double *norm) {
@@ -382,12 +423,16 @@ void report_summary(struct report *r) {
   struct items it = {0};
   status_items(r, &it);
   expectation_items(r, &it);
-  mode_and_global_items(r, &it);
+  json_t *done = json_object();
+  mode_and_global_items(r, &it, done);
+  compile_items(r, &it, done);
+  json_decref(done);
   outlier_items(r, &it, f, nf, norm);
   qsort(it.v, it.n, sizeof *it.v, item_cmp);
 
   fputs("<div class=sum>\n", r->html);
-  family_table(r, f, nf);
+  if (r->no_gpu) report_compile_table(r); /* nothing timed: what the compilers did leads */
+  else family_table(r, f, nf);
   rp_both(r, "## Surprises\n\n", "<section><h2>Surprises</h2>\n<ol class=surp>\n");
   int count[G_N] = {0};
   for (size_t k = 0; k < it.n; ++k) ++count[it.v[k].group];

@@ -38,9 +38,12 @@ sed -n '/^## Surprises/,/^## Comparison table/p' "$MD" >"$TMP/surp"
 ! grep -q 'barrier' "$TMP/surp" || fail "an SPMD-ized generic kernel listed as a surprise"
 has "$TMP/surp" '^- reduce_shared/generic (target-clang19): OMP112 — ×1.5 CUDA' "globalization surprise"
 has "$TMP/surp" '^- reduce_shared/host (native-clang19): timeout' "failure surprise"
-has "$H" 'href="#r-target-clang19-__omp_offloading_fe00_51bb_reduce_shared_generic_l40-OMP112"' "remark ID not linked"
-has "$H" 'id="r-target-clang19-__omp_offloading_fe00_51bb_reduce_shared_generic_l40-OMP112"' "remark anchor missing"
-has "$H" 'kernels/omp_target/reduce_shared.c:44:7</code> Found thread data sharing' "remark message and source line"
+# A remark ID links to its text, given once per distinct message with the lines it was given at.
+m=$(grep -o '<a class=bad href=#m[0-9]*>OMP112</a>' "$H" | head -n 1 | sed 's/.*#\(m[0-9]*\).*/\1/')
+[ -n "$m" ] || fail "remark ID not linked"
+grep -q "<dt id=$m><b>OMP112</b> Found thread data sharing" "$H" || fail "remark anchor $m missing or not the OMP112 text"
+[ "$(grep -c '<b>OMP112</b> Found thread data sharing' "$H")" = 1 ] || fail "the OMP112 text is not given once"
+sed -n "/<dt id=$m>/,/<\/dd>/p" "$H" | grep -q 'kernels/omp_target/reduce_shared.c:44:7 (clang19)' || fail "remark source line"
 # Provenance is below, collapsed; the key line is at the top.
 has "$H" '<details id=provenance>' "provenance not collapsible"
 has "$H" 'NVIDIA H200 (sm_90, 132 SMs)' "provenance summary"
