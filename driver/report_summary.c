@@ -231,9 +231,9 @@ static void mode_and_global_items(struct report *r, struct items *it, json_t *do
       const char *mode = rp_mode(j), *src = rs_str(j, OK_FNAME(source_mode));
       int got = rp_mode_rank(mode), want = rp_mode_rank(src);
       snprintf(key, sizeof key, "m|%s", lab);
+      if (got >= 0 && want >= 0 && got < want) json_object_set_new(done, sk, json_true());
       if (got >= 0 && want >= 0 && got < want && !json_object_get(seen, key)) {
         json_object_set_new(seen, key, json_true());
-        json_object_set_new(done, sk, json_true());
         add(it, G_DEMOTED, want - got, href, "%s: written %s, ran %s", lab, src, mode);
       }
       char ids[64] = "";
@@ -330,59 +330,88 @@ static void put_item(struct report *r, const struct item *x, int full) {
   fputs("</li>\n", r->html);
 }
 
+/* One best/worst cell: the form, its mode, its ratio, the configuration in grey. */
+static void family_cell(struct report *r, const struct form *x) {
+  double g = exp(x->logsum / x->points);
+  char lab[512], q[32], href[32], mode[48] = "";
+  const char *m = rp_mode(x->first->omp[x->slot]);
+  rp_form_label(r, x->first, x->slot, lab, sizeof lab);
+  rp_ratio(g, q, sizeof q);
+  rp_row_anchor(r, x->first, href, sizeof href);
+  if (m) snprintf(mode, sizeof mode, " (%s)", m);
+  char *tag = strstr(lab, " ["); /* the configuration, in grey after the link */
+  fprintf(r->md, " %s%s %s |", lab, mode, q);
+  if (tag) *tag = 0;
+  fprintf(r->html, "<td><a href=\"#%s\">", href);
+  rp_esc(r->html, lab);
+  fprintf(r->html, "</a>%s <span class=%s>%s</span>", mode, g > r->slow_ratio ? "slow" : g <= 1.1 ? "fast" : "ratio", q);
+  if (tag) {
+    fputs(" <span class=n>", r->html);
+    rp_esc(r->html, tag + 1);
+    fputs("</span>", r->html);
+    *tag = ' ';
+  }
+  fputs("</td>", r->html);
+}
+
+/* The best and the worst form of a family among the reference configuration's (mine = 1) or the
+ * others' (mine = 0); -1 when there is none. Returns the number of forms. */
+static int family_extremes(struct report *r, struct form *f, size_t nf, int fam, int mine, int *best, int *worst) {
+  int count = 0;
+  *best = *worst = -1;
+  for (size_t k = 0; k < nf; ++k) {
+    const char *cfg = f[k].first->config;
+    if (f[k].family != fam || (r->ref_config && !strcmp(cfg, r->ref_config)) != mine) continue;
+    ++count;
+    double g = f[k].logsum / f[k].points;
+    if (*best < 0 || g < f[*best].logsum / f[*best].points) *best = (int)k;
+    if (*worst < 0 || g > f[*worst].logsum / f[*worst].points) *worst = (int)k;
+  }
+  return count;
+}
+
+/* Per family the best and the worst form of the reference configuration (the compiler the
+ * EXPECT lines describe) and, when there are others, the worst among them: the ablation and the
+ * compiler matrix would otherwise be every family's worst. */
 static void family_table(struct report *r, struct form *f, size_t nf) {
-  rp_both(r, "## omp_target against CUDA, per kernel family\n\n| family | forms | best | worst |\n|---|---|---|---|\n",
-          "<section><h2>omp_target against CUDA, per kernel family</h2>\n"
-          "<table class=fam><thead><tr><th>family</th><th>forms</th><th>best</th><th>worst</th></tr></thead><tbody>\n");
+  int others = r->n_omp_configs > 1 && r->ref_config;
+  char refname[80] = "";
+  if (others) snprintf(refname, sizeof refname, " (%s)", !strncmp(r->ref_config, "target-", 7) ? r->ref_config + 7 : r->ref_config);
+  fprintf(r->md, "## omp_target against CUDA, per kernel family\n\n| family | forms | best%s | worst%s |%s\n|---|---|---|---|%s\n",
+          refname, refname, others ? " worst, other configurations |" : "", others ? "---|" : "");
+  fprintf(r->html, "<section><h2>omp_target against CUDA, per kernel family</h2>\n<table class=fam><thead><tr><th>family</th>"
+                   "<th>forms</th><th>best%s</th><th>worst%s</th>%s</tr></thead><tbody>\n",
+          refname, refname, others ? "<th>worst, other configurations</th>" : "");
   int any = 0;
   for (int fam = 0; fam < r->nfamilies; ++fam) {
-    int best = -1, worst = -1, count = 0, omp_rows = 0;
+    int best, worst, obest, oworst, omp_rows = 0;
     for (size_t n = 0; n < r->nrows; ++n) omp_rows += r->rows[n].family == fam && r->rows[n].config[0];
-    for (size_t k = 0; k < nf; ++k) {
-      if (f[k].family != fam) continue;
-      ++count;
-      double g = f[k].logsum / f[k].points;
-      if (best < 0 || g < f[best].logsum / f[best].points) best = (int)k;
-      if (worst < 0 || g > f[worst].logsum / f[worst].points) worst = (int)k;
-    }
     if (!omp_rows) continue;
+    int count = family_extremes(r, f, nf, fam, 1, &best, &worst);
+    int ocount = others ? family_extremes(r, f, nf, fam, 0, &obest, &oworst) : 0;
+    if (!others) count += family_extremes(r, f, nf, fam, 0, &obest, &oworst), best = best < 0 ? obest : best,
+                 worst = worst < 0 ? oworst : worst;
     any = 1;
-    fprintf(r->md, "| %s | %d | ", r->families[fam], count);
-    fprintf(r->html, "<tr><td class=f>%s</td><td class=r>%d</td>", r->families[fam], count);
-    if (best < 0) {
-      fputs("no CUDA reference | |\n", r->md);
-      fputs("<td colspan=2 class=none>no CUDA reference beside the omp_target points</td></tr>\n", r->html);
+    fprintf(r->md, "| %s | %d |", r->families[fam], count + ocount);
+    fprintf(r->html, "<tr><td class=f>%s</td><td class=r>%d</td>", r->families[fam], count + ocount);
+    if (best < 0 && (!others || oworst < 0)) {
+      fprintf(r->md, " no CUDA reference | |%s\n", others ? " |" : "");
+      fprintf(r->html, "<td colspan=%d class=none>no CUDA reference beside the omp_target points</td></tr>\n", others ? 3 : 2);
       continue;
     }
-    for (int which = 0; which < 2; ++which) {
-      struct form *x = &f[which ? worst : best];
-      double g = exp(x->logsum / x->points);
-      char lab[512], q[32], href[32];
-      rp_form_label(r, x->first, x->slot, lab, sizeof lab);
-      rp_ratio(g, q, sizeof q);
-      rp_row_anchor(r, x->first, href, sizeof href);
-      fprintf(r->md, "%s %s%s |", lab, q, which ? "" : "");
-      char *tag = strstr(lab, " ["); /* the configuration, in grey after the link */
-      if (tag) *tag = 0;
-      fprintf(r->html, "<td><a href=\"#%s\">", href);
-      rp_esc(r->html, lab);
-      fprintf(r->html, "</a> <span class=%s>%s</span>", g > r->slow_ratio ? "slow" : g <= 1.1 ? "fast" : "ratio", q);
-      if (tag) {
-        fputs(" <span class=n>", r->html);
-        rp_esc(r->html, tag + 1);
-        fputs("</span>", r->html);
-        *tag = ' ';
-      }
-      fputs("</td>", r->html);
-      if (!which) fputs(" ", r->md);
-    }
+    if (best < 0) fputs(" – | – |", r->md), fputs("<td class=none>–</td><td class=none>–</td>", r->html);
+    else family_cell(r, &f[best]), family_cell(r, &f[worst]);
+    if (others && oworst >= 0) family_cell(r, &f[oworst]);
+    else if (others) fputs(" – |", r->md), fputs("<td class=none>–</td>", r->html);
     fputs("\n", r->md);
     fputs("</tr>\n", r->html);
   }
   if (!any) rp_both(r, "| (no omp_target results) | | | |\n", "<tr><td colspan=4 class=none>no omp_target results</td></tr>\n");
-  rp_both(r, "\nRatio: omp_target cost per operation over CUDA's at the same point, geometric mean over the form's points.\n\n",
+  rp_both(r, "\nRatio: omp_target cost per operation over CUDA's at the same point (proxies, launch, reduce_study: the same "
+             "work, each at its own launch shape), geometric mean over the form's points; the mode in brackets.\n\n",
           "</tbody></table>\n<p class=note>Ratio: omp_target cost per operation over CUDA's at the same point (≈: CUDA "
-          "at a team count within 10 %), geometric mean over the form's points. Click a form for its rows.</p></section>\n");
+          "at a team count within 10 %; proxies, launch, reduce_study: the same work, each at its own launch shape), "
+          "geometric mean over the form's points; the mode in brackets. Click a form for its rows.</p></section>\n");
 }
 
 /* The one line under the title: machine, sweep, commit, what ran and what failed. */
