@@ -320,7 +320,9 @@ int report_write(const char *dir, double slow_ratio, int quiet) {
   if (!r.no_gpu) report_compile_table(&r);
   report_compile_details(&r);
   report_table(&r);
-  report_plots(&r);
+  if (r.no_gpu) /* every plot of this section is of GPU points */
+    rp_both(&r, "## Plots\n\nNo GPU ran: no timing plots.\n\n", "<h2 id=plots>Plots</h2>\n<p class=note>No GPU ran: no timing plots.</p>\n");
+  else report_plots(&r);
   report_maps(&r);
   report_ablation(&r);
   report_sync(&r);

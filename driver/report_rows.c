@@ -400,7 +400,9 @@ static void rows_cuda_refs(struct report *r, struct rows_ctx *x) {
     int by_workload;
     const char *cv = ref_variant(json_object_get(cuda_vars, w->kernel), w->kernel, w->form, &by_workload);
     if (!cv) continue;
-    by_workload |= family_by_workload(w->kernel);
+    /* a whole application's param names its problem: another problem's point is no partner */
+    int problem_param = !by_workload && family_by_workload(w->kernel);
+    by_workload |= problem_param;
     w->cuda_variant = cv;
     char key[1200], wkey0[512], np[512];
     snprintf(key, sizeof key, "%s|%s|%s", w->kernel, cv, w->pkey);
@@ -431,7 +433,10 @@ static void rows_cuda_refs(struct report *r, struct rows_ctx *x) {
       snprintf(key, sizeof key, "%s|%s|%s", w->kernel, cv, w->wkey);
       w->cuda = json_object_get(x->cuda_work, key);
       snprintf(key, sizeof key, "%s|%s|%s", w->kernel, cv, wkey0);
-      if (!w->cuda) w->cuda = json_object_get(x->cuda_work0, key);
+      json_t *c0 = w->cuda ? NULL : json_object_get(x->cuda_work0, key);
+      char pk[512] = "";
+      if (c0 && rs_str(c0, OK_FNAME(param))) rs_param_key(rs_str(c0, OK_FNAME(param)), pk, sizeof pk);
+      if (c0 && (!problem_param || !pk[0])) w->cuda = c0; /* a param the reference lacks */
       w->cuda_by_workload = w->cuda != NULL;
     }
     if (w->cuda) json_object_set_new(cuda_used, rs_str(w->cuda, "_key") ? rs_str(w->cuda, "_key") : key, json_true());
