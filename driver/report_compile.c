@@ -409,7 +409,7 @@ static void crow_put(struct report *r, int fam, const char *cfg, const struct cr
   cell(r, "f", "%s", show_family ? r->families[fam] : "");
   cell(r, NULL, "%s", !strncmp(cfg, "target-", 7) ? cfg + 7 : cfg);
   cell(r, "r", "%d", c->regions);
-  count_cell(r, c->spmd, 0), count_cell(r, c->gspmd, 0), count_cell(r, c->generic, 0);
+  cell(r, "r", "%d · %d · %d", c->spmd, c->gspmd, c->generic);
   count_cell(r, c->below, 1);
   if (c->deliberate) cell(r, c->global > c->deliberate ? "r bad" : "r", "%d (%d asked for)", c->global, c->deliberate);
   else count_cell(r, c->global, 1);
@@ -418,7 +418,7 @@ static void crow_put(struct report *r, int fam, const char *cfg, const struct cr
   else cell(r, "r none", "–");
   if (c->spilled) cell(r, "r bad", "%d (%ld B)", c->spilled, c->spill);
   else count_cell(r, 0, 0);
-  if (c->hold + c->fail == 0) cell(r, "none", "not checked");
+  if (c->hold + c->fail == 0) cell(r, "none", "–");
   else if (c->fail) cell(r, "bad", "%d hold, %d fail", c->hold, c->fail);
   else cell(r, NULL, "%d hold", c->hold);
   if (!r->no_gpu) {
@@ -434,15 +434,15 @@ static void crow_put(struct report *r, int fam, const char *cfg, const struct cr
   fputs("</tr>\n", r->html);
 }
 
-static const char *const cheads[] = {"family", "config", "regions", "SPMD", "Generic-SPMD", "Generic", "below intent",
-                                     "globalized", "SPMD blocked", "fallback", "max regs", "spills", "check", "× CUDA", NULL};
+static const char *const cheads[] = {"family", "config", "regions", "SPMD · G-SPMD · Generic", "below intent", "globalized",
+                                     "SPMD blocked", "fallback", "regs", "spills", "check", "× CUDA", NULL};
 static const char *const ctitles[] = {
     "kernel family (record/kernels.def)", "omp_target configuration", "device regions (target regions) compiled",
-    "regions the compiler stored as SPMD", "generic regions the compiler made SPMD (OMP120)", "regions left generic",
-    "static mode below the source's intent (how it is written, else its EXPECT-MODE)",
+    "static modes: SPMD as written; Generic-SPMD: a generic region the compiler made SPMD (OMP120); Generic",
+    "static mode below the source's intent (how it is written, else what its EXPECT-MODE implies)",
     "regions with globalization left (OMP112/OMP113); asked for: an EXPECT-REMARK line says so",
     "SPMDization blocked (OMP121)", "generic state machine with a fallback (OMP132/OMP133)", "most registers per thread",
-    "regions that spill (bytes stored and loaded)", "EXPECT-* verdicts of check.json on these regions",
+    "regions that spill (bytes stored and loaded)", "EXPECT-* verdicts of check.json on these regions (–: not checked)",
     "omp_target / CUDA cost per operation, geometric mean over the family's timing rows",
 };
 
@@ -498,7 +498,7 @@ void report_compile_table(struct report *r) {
   free(c);
   if (!r->ncregs)
     rp_both(r, "| (no compile data: compile.jsonl is absent or lists no omp_target region) |\n",
-            "<tr><td colspan=14 class=none>no compile data: compile.jsonl is absent or lists no omp_target region</td></tr>\n");
+            "<tr><td colspan=12 class=none>no compile data: compile.jsonl is absent or lists no omp_target region</td></tr>\n");
   rp_both(r, "\n", "</tbody></table>\n</section>\n");
 }
 

@@ -339,7 +339,8 @@ static void family_cell(struct report *r, const struct form *x) {
   rp_ratio(g, q, sizeof q);
   rp_row_anchor(r, x->first, href, sizeof href);
   if (m) snprintf(mode, sizeof mode, " (%s)", m);
-  char *tag = strstr(lab, " ["); /* the configuration, in grey after the link */
+  char *tag = strstr(lab, " ["); /* the configuration, in grey after the link; the header names the reference */
+  if (tag && r->ref_config && !strcmp(x->first->config, r->ref_config) && r->n_omp_configs > 1) *tag = 0, tag = NULL;
   fprintf(r->md, " %s%s %s |", lab, mode, q);
   if (tag) *tag = 0;
   fprintf(r->html, "<td><a href=\"#%s\">", href);
@@ -431,11 +432,27 @@ static void key_line(struct report *r) {
   l = (int)strlen(buf);
   size_t i;
   json_t *j;
-  json_array_foreach(r->rs.lines, i, j) { /* configurations that did not run at all */
-    if (rs_str(j, "kernel") || l <= 0 || (size_t)l >= sizeof buf) continue;
-    l += snprintf(buf + l, sizeof buf - (size_t)l, " · %s: %s", rs_str(j, "config") ? rs_str(j, "config") : "?",
-                  rs_str(j, "status") ? rs_str(j, "status") : "?");
+  /* Configurations that did not run at all, one list per status and reason: "skipped (no GPU):
+   * target-clang19, cuda-nvcc" (the first screen, not a line per configuration). */
+  json_t *why = json_object();
+  json_array_foreach(r->rs.lines, i, j) {
+    if (rs_str(j, OK_FNAME(kernel))) continue;
+    char k[400];
+    snprintf(k, sizeof k, "%s%s%s%s", rs_str(j, OK_FNAME(status)) ?: "?", rs_str(j, OK_FNAME(error)) ? " (" : "",
+             rs_str(j, OK_FNAME(error)) ?: "", rs_str(j, OK_FNAME(error)) ? ")" : "");
+    json_t *a = json_object_get(why, k);
+    if (!a) json_object_set_new(why, k, a = json_array());
+    json_array_append_new(a, json_string(rs_str(j, OK_FNAME(config)) ?: "?"));
   }
+  const char *k;
+  json_t *a, *c;
+  json_object_foreach(why, k, a) {
+    if (l <= 0 || (size_t)l >= sizeof buf) break;
+    l += snprintf(buf + l, sizeof buf - (size_t)l, " · %s:", k);
+    json_array_foreach(a, i, c) if (l > 0 && (size_t)l < sizeof buf) l += snprintf(buf + l, sizeof buf - (size_t)l, "%s %s",
+                                                                                     i ? "," : "", json_string_value(c));
+  }
+  json_decref(why);
   fprintf(r->md, "%s\n\n", buf);
   fputs("<div class=keyline>", r->html);
   rp_esc(r->html, buf);
@@ -459,7 +476,7 @@ void report_summary(struct report *r) {
   outlier_items(r, &it, f, nf, norm);
   qsort(it.v, it.n, sizeof *it.v, item_cmp);
 
-  fputs("<div class=sum>\n", r->html);
+  fputs(r->no_gpu ? "<div class=\"sum wide\">\n" : "<div class=sum>\n", r->html);
   if (r->no_gpu) report_compile_table(r); /* nothing timed: what the compilers did leads */
   else family_table(r, f, nf);
   rp_both(r, "## Surprises\n\n", "<section><h2>Surprises</h2>\n<ol class=surp>\n");

@@ -51,7 +51,7 @@ static const char *js =
     "<script>(function(){var t=document.getElementById('cmp'),f=document.getElementById('filter'),"
     "c=document.getElementById('count'),G=[].slice.call(t.tBodies).filter(function(b){return b.className=='pts'}),"
     "U={ns:1,'µs':1e3,ms:1e6,s:1e9,B:1,KiB:1024};"
-    "function val(td){var s=td.textContent.replace(/^[≈≤×\\s]+/,''),m=s.match(/^(-?[\\d.]+(?:e[+-]?\\d+)?)\\s*(ns|µs|ms|s|KiB|B)?/);"
+    "function val(td){var v=td.getAttribute('data-v');if(v!==null)return parseFloat(v);var s=td.textContent.replace(/^[≈≤×\\s]+/,''),m=s.match(/^(-?[\\d.]+(?:e[+-]?\\d+)?)\\s*(ns|µs|ms|s|KiB|B)?/);"
     "return m?parseFloat(m[1])*(m[2]?U[m[2]]:1):null}"
     "function count(){var n=0,a=0;G.forEach(function(b){for(var i=0;i<b.rows.length;i++){a++;if(!b.rows[i].hidden&&!b.hidden)n++}});"
     "c.textContent=n+' of '+a+' rows shown'}"
@@ -313,8 +313,13 @@ static void h_cost(struct report *r, json_t *j, const char *prefix, const char *
   }
 }
 
+/* The ratio cell sorts by the worse of its two ratios (data-v); the others sort by their text. */
 static void h_ratio(struct report *r, const struct rrow *w) {
-  fputs("<td>", r->html);
+  double top = NAN;
+  for (int s = 0; s < SL_N; ++s)
+    if (!isnan(w->ratio[s]) && !(w->ratio[s] <= top)) top = w->ratio[s];
+  if (isnan(top)) fputs("<td>", r->html);
+  else fprintf(r->html, "<td data-v=%.4g>", top);
   for (int s = 0, k = 0; s < SL_N; ++s) {
     if (isnan(w->ratio[s])) continue;
     char q[32];

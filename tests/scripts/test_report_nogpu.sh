@@ -23,10 +23,10 @@ before "$H" '<section id=compile>' '<h2>Surprises' "HTML: the compile section in
 ! grep -q '^## omp_target against CUDA' "$MD" || fail "a timing summary without a GPU"
 # Per family and configuration: modes, globalization (asked for or not), checks; "no GPU" once.
 sed -n '/^## What the compilers did/,/^## Surprises/p' "$MD" >"$TMP/c"
-grep -q '^| sync | clang19 | 1 | 1 | 0 | 0 | 0 | 0 | 0 | 0 | 45 | 0 | 1 hold | no GPU |$' "$TMP/c" || fail "sync/clang19 row: $(grep '^| sync' "$TMP/c")"
-grep -q '^|  | clang16 | 1 | 1 | 0 | 0 | 0 | 1 | 0 | 0 | 24 | 0 | not checked | |$' "$TMP/c" || fail "clang16 globalization count"
-grep -q '^| case-memory | clang19 | 1 | 1 | 0 | 0 | 0 | 1 (1 asked for) |' "$TMP/c" || fail "globalization asked for by EXPECT-REMARK"
-grep -q '^|  | clang22 | 1 | 0 | 0 | 1 | 1 |' "$TMP/c" || fail "clang22: a region below its intent"
+grep -q '^| sync | clang19 | 1 | 1 · 0 · 0 | 0 | 0 | 0 | 0 | 45 | 0 | 1 hold | no GPU |$' "$TMP/c" || fail "sync/clang19 row: $(grep '^| sync' "$TMP/c")"
+grep -q '^|  | clang16 | 1 | 1 · 0 · 0 | 0 | 1 | 0 | 0 | 24 | 0 | – | |$' "$TMP/c" || fail "clang16 globalization count"
+grep -q '^| case-memory | clang19 | 1 | 1 · 0 · 0 | 0 | 1 (1 asked for) |' "$TMP/c" || fail "globalization asked for by EXPECT-REMARK"
+grep -q '^|  | clang22 | 1 | 0 · 0 · 1 | 1 |' "$TMP/c" || fail "clang22: a region below its intent"
 [ "$(grep -c 'no GPU' "$TMP/c")" = 1 ] || fail "want 'no GPU' once in the compile table, got $(grep -c 'no GPU' "$TMP/c")"
 [ "$(grep -c 'rowspan=10>no GPU' "$H")" = 1 ] || fail "HTML: one 'no GPU' cell spanning the rows"
 # The surprises are compile-time ones; the deliberate case and the ablation's effect are not.
