@@ -1,9 +1,11 @@
 /* ompkit report DIR: report.md and a self-contained report.html (inline CSS, a little inline
  * JavaScript for sorting and filtering, plots as inline SVG, no network). This file is the
- * orchestration: it loads the folder, has the rows built (report_rows.c), writes the sections in
- * order (report_summary.c, report_table.c, report_plots.c, report_heatmap.c, report_ablation.c,
- * report_sync.c), then the remarks behind the IDs and the provenance. The sections share
- * report_format.c's helpers and call nothing here. */
+ * orchestration: it loads the folder, has the rows built (report_rows.c) and the compile data
+ * read (report_compile.c), writes the sections in order (report_summary.c, the compile section,
+ * report_table.c, report_plots.c, report_heatmap.c, report_ablation.c, report_sync.c,
+ * report_proxy_public.c), then the remark texts and the provenance. Without a GPU the compile
+ * section leads (issue 31). The sections share report_format.c's helpers and report_svg.c's
+ * compaction of gnuplot's SVG, and call nothing here. */
 #define _GNU_SOURCE
 #include "report.h"
 #include "status.h"

@@ -504,26 +504,27 @@ void report_compile_table(struct report *r) {
 
 /* ---- every region, collapsed ---- */
 
-static void remark_ids(const struct cregion *g, char *buf, size_t n) {
-  size_t i, l = 0;
-  json_t *v;
-  buf[0] = 0;
-  json_array_foreach(json_object_get(g->rec, OK_FNAME(remarks)), i, v) if (json_string_value(v) && l + 10 < n)
-    l += (size_t)snprintf(buf + l, n - l, "%s%s", l ? " " : "", json_string_value(v));
-}
-
 static void region_row(struct report *r, size_t i) {
   const struct cregion *g = &r->cregs[i];
   const char *mode = rs_str(g->rec, OK_FNAME(static_mode));
   int got = rp_mode_rank(mode), want = intent_rank(g);
-  char ids[256], intent[96];
-  remark_ids(g, ids, sizeof ids);
+  char intent[96];
   intent_text(g, intent, sizeof intent);
   fprintf(r->html, "<tr id=c-%zu><td>", i);
   rp_esc(r->html, region_label(g));
   fprintf(r->html, "<td>%s<td%s>%s<td>%s<td>", !strncmp(g->config, "target-", 7) ? g->config + 7 : g->config,
           got >= 0 && want >= 0 && got < want ? " class=bad" : "", mode ? mode : "–", intent);
-  rp_esc(r->html, ids);
+  size_t k;
+  json_t *v;
+  json_array_foreach(json_object_get(g->rec, OK_FNAME(remarks)), k, v) { /* each ID links to its text */
+    char a[700];
+    const char *id = json_string_value(v);
+    if (!id) continue;
+    rp_remark_anchor(a, sizeof a, g->config, g->symbol, id);
+    json_t *m = json_object_get(r->linked, a);
+    if (m) fprintf(r->html, "<a href=#m%lld>%s</a> ", (long long)json_integer_value(m), id);
+    else fprintf(r->html, "%s ", id);
+  }
   long regs = rs_int(g->rec, OK_FNAME(registers)), stack = rs_int(g->rec, OK_FNAME(stack_bytes));
   fprintf(r->html, "<td class=r>%s", regs >= 0 ? "" : "–");
   if (regs >= 0) fprintf(r->html, "%ld", regs);
