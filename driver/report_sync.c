@@ -136,7 +136,7 @@ static void grid_plot(struct report *r) {
   }
   fclose(pl);
   fprintf(s, "set logscale x 2\nset logscale y\nset xlabel 'threads per block/team'\nset ylabel 'µs per grid barrier'\n"
-             "set key outside right\nset grid\n%s%s\n", nser ? "plot " : "", nser ? plots : "");
+             "set key outside right noenhanced\nset grid\n%s%s\n", nser ? "plot " : "", nser ? plots : "");
   fclose(s);
   char why[256] = "";
   char *svg = nser ? rp_plot_svg(gp, r->rs.dir, "grid-sync", 900, 420, script, why, sizeof why) : NULL;
