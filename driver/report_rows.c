@@ -529,7 +529,7 @@ static void rows_finish(struct report *r, struct rows_ctx *x) {
     for (int s = 0; s < SL_N; ++s)
       if (w->omp[s] && rs_is_ok(w->omp[s]) && !rp_is_floor(w->omp[s])) w->ratio[s] = rs_ns_per_op(w->omp[s]) / cu;
   }
-  qsort(r->rows, r->nrows, sizeof *r->rows, row_cmp);
+  if (r->nrows) qsort(r->rows, r->nrows, sizeof *r->rows, row_cmp); /* no rows: rows is NULL */
 }
 
 static void build_rows(struct report *r) {
