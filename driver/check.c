@@ -91,14 +91,15 @@ int ok_kernel_for_line(const char *sym, int line) {
 
 /* Whether the kernel's directive is in the source at `path` (its identity's file, from the TU's
  * keep/<stem>.sources): a header's region on the same line as the source's is not the source's.
- * A build without the map (before kernel identities) cannot tell: yes. */
+ * By file name, as the TU itself is found by its stem: `check --sources DIR` judges a copy of a
+ * source against the build's kernels. A build without the map (before identities): yes. */
 static int kernel_in_file(const char *sym, json_t *sources, const char *path) {
   struct ok_offload_sym o;
   if (ok_offload_sym_parse(sym, &o)) return 1;
   const char *file = json_string_value(json_object_get(sources, o.filekey));
   if (!file) return 1;
-  size_t n = strlen(path), k = strlen(file);
-  return !strcmp(path, file) || (n > k && path[n - k - 1] == '/' && !strcmp(path + n - k, file));
+  const char *fb = strrchr(file, '/'), *pb = strrchr(path, '/');
+  return !strcmp(fb ? fb + 1 : file, pb ? pb + 1 : path);
 }
 
 struct out {

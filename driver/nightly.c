@@ -125,8 +125,11 @@ static int judge(const char *rdir, const char *bdir, const char *check_path, con
   ca[na] = NULL;
   struct ok_proc p;
   json_t *cmp = NULL;
-  if (!ok_spawn(ca, NULL, 300, &p) && p.exited && p.code <= 1) cmp = json_loads(p.out ? p.out : "", 0, NULL);
-  else {
+  if (!ok_spawn(ca, NULL, 300, &p) && p.exited && p.code <= 1) {
+    json_error_t je;
+    if (!(cmp = json_loads(p.out ? p.out : "", 0, &je))) /* say so: a silent exit 2 hides the cause */
+      ok_err("nightly: compare's --json did not parse (%zu bytes): %s", p.out ? strlen(p.out) : (size_t)0, je.text);
+  } else {
     char *e = p.err && p.err[0] ? p.err : "no output";
     e[strcspn(e, "\n")] = 0;
     ok_err("nightly: comparing with the baseline failed: %s", e);

@@ -65,4 +65,15 @@ d = json.load(open(sys.argv[1]))
 ks = [r["kernel"] for r in d["rows"] if r.get("variant") == "compile"]
 assert ks == ["barrier_generic_l40"], ks
 PY
+# A GPU folder of before identities, compared with itself: the H100 quick study of 2026-11-27,
+# whose compile.jsonl has 25 names twice (compare paired them arbitrarily: 4 regressions).
+G="$SRC/docs/results/2026-11-27-h100-session7/quick"
+if [ -f "$G/compile.jsonl.gz" ]; then
+  mkdir -p "$TMP/gpu"
+  for f in "$G"/*; do case $f in *.gz) gzip -dc "$f" >"$TMP/gpu/$(basename "${f%.gz}")" ;; *) cp "$f" "$TMP/gpu/" ;; esac; done
+  cmp_rc 0 "$TMP/gpu" "$TMP/gpu" --json
+  python3 -c "import json; d=json.load(open('$TMP/out')); assert set(d['summary'])=={'same'}, d['summary']" ||
+    fail "a GPU folder compared with itself: $(head -c 1500 "$TMP/out")"
+  grep -q 'the 25 name(s) that occur twice' "$TMP/err" || fail "GPU folder: no note: $(cat "$TMP/err")"
+fi
 pass "compile data compared per kernel without a run: lost SPMDization, remarks, registers, smem; by identity, duplicates refused, old folders by name"
