@@ -61,6 +61,10 @@ int az_preprocess(const struct az *a, int v, const char *file, const char *out);
  * directive #if'd out, compiled but not emitted, or a construct the compiler is known to drop).
  * *pp caches the preprocessed file's state per (variant, file): start it at 0. */
 json_t *az_no_kernel_entry(const struct az *a, int v, const char *file, int line, const char *directive, int *pp);
+/* analyze_nokernel.c: a kernel entry e that LLVM 16 left without its loop (a `teams loop` nested in
+ * `target`, the line after the directive at `line`; `to`: the next region's line or 0) is marked
+ * wrong code with the finding's name. */
+void az_known_empty_kernel(const struct az *a, int v, const char *file, int line, int to, json_t *e);
 /* analyze_region.c: the regions of every file with each variant's data (doc "regions"). */
 int az_collect(struct az *a);
 /* analyze_diff.c: what changed per region under each what-if flag, and the costly regions. */

@@ -5,7 +5,9 @@
  * present was compiled, and either its function was never emitted (an unused static function, a
  * template never instantiated) or the compiler dropped the region; for the one drop the kit knows
  * (LLVM 16, a combined `target teams loop` / `target parallel loop`) it says so and names the
- * finding. The reproducer and this verdict rest on the same fact: no kernel and no launch. */
+ * finding. The reproducer and this verdict rest on the same fact: no kernel and no launch. The
+ * same finding's nested form (`target`, then `teams loop`) does get a kernel, with no loop in it:
+ * az_known_empty_kernel() marks that one. */
 #define _GNU_SOURCE
 #include "analyze.h"
 
@@ -77,4 +79,38 @@ json_t *az_no_kernel_entry(const struct az *a, int v, const char *file, int line
   json_t *e = json_pack("{s:s,s:s}", "status", "no kernel", "error", why);
   if (dropped) json_object_set_new(e, "dropped", json_true());
   return e;
+}
+
+/* 1 when the first statement after the directive at `line` (before `to`, the next region's line,
+ * or the end) is a `#pragma omp teams loop`. */
+static int nested_teams_loop(const char *file, int line, int to) {
+  FILE *f = fopen(file, "r");
+  char *buf = NULL;
+  size_t cap = 0;
+  int at = 0, found = 0;
+  while (f && getline(&buf, &cap, f) > 0) {
+    if (++at <= line) continue;
+    if (to && at >= to) break;
+    const char *t = buf + strspn(buf, " \t");
+    if (*t == '\n' || !*t) continue;
+    char w[3][16] = {{0}};
+    found = sscanf(t, "#pragma %15s %15s %15s", w[0], w[1], w[2]) == 3 && !strcmp(w[0], "omp") && !strcmp(w[1], "teams") &&
+            !strcmp(w[2], "loop");
+    break;
+  }
+  free(buf);
+  if (f) fclose(f);
+  return found;
+}
+
+void az_known_empty_kernel(const struct az *a, int v, const char *file, int line, int to, json_t *e) {
+  const struct az_cfg *c = &a->cfgs[a->vars[v].cfg];
+  json_t *low = json_object_get(e, "lowering");
+  if (!low || llvm_major(c) != 16 || !nested_teams_loop(file, line, to)) return;
+  json_object_set_new(low, "summary",
+                      json_string("empty kernel: clang 16 launches a kernel for a `teams loop` nested in `target` but "
+                                  "emits no loop in it, so the loop never runs "
+                                  "(docs/findings/clang16-teams-loop-collapse-writes-nothing.md)"));
+  json_object_set_new(low, "loop_threads", json_string("none (no loop in the kernel)"));
+  json_object_set_new(low, "wrong_code", json_true());
 }

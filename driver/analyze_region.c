@@ -259,6 +259,7 @@ static void fill(struct az *a, int v, const char *file, json_t *regions) {
         e = az_no_kernel_entry(a, v, file, line, json_string_value(json_object_get(r, "directive")), &pp);
       else {
         e = json_incref(json_array_get(ks, 0));
+        az_known_empty_kernel(a, v, file, line, to, e);
         /* A copy: ks holds e itself, and a loop would make the whole document unprintable. */
         if (json_array_size(ks) > 1) json_object_set_new(e, "instances", json_deep_copy(ks));
       }

@@ -36,7 +36,8 @@ if config_enabled target-clang16; then
 fi
 # A region without a kernel (issue 33 §2): #if'd out (not in the preprocessed source) is told apart
 # from a directive clang 16 compiles to nothing, which is said with its finding and listed as costly,
-# as the finding's reproducer says (its FORM 0 and 1: no kernel, no launch). And clang 19's SPMD
+# as the finding's reproducer says (its FORM 0 and 1: no kernel, no launch; FORM 2: a kernel with no
+# loop in it). And clang 19's SPMD
 # kernel whose nested `teams loop` is distribute-only is wrong code, as its finding says.
 RP="$SRC/docs/findings/repro"
 verdicts() { # ANALYSIS.json: "line config status dropped wrong_code error" per region and configuration
@@ -63,7 +64,9 @@ if config_enabled target-clang16; then
       fi
     done
     if [ $form = 2 ]; then
-      grep -q "^19 target-clang16 ok " "$TMP/v2" || fail "the nested form has a kernel in clang 16: $(cat "$TMP/v2")"
+      grep -q "^19 target-clang16 ok 0 1 " "$TMP/v2" || fail "the nested form's kernel in clang 16 is not wrong code: $(cat "$TMP/v2")"
+      grep -q "^- teams_loop.c:19 \[target-clang16\] wrong code: empty kernel: clang 16 " "$TMP/drop2/report.md" ||
+        fail "clang 16's empty nested-form kernel is not costly: $(sed -n '/Costly/,/Side/p' "$TMP/drop2/report.md")"
     else
       grep -q "^$live target-clang16 no_kernel 1 0 dropped: clang 16 .*clang16-teams-loop-collapse-writes-nothing" "$TMP/v$form" ||
         fail "FORM=$form: clang 16's dropped region is not said so: $(cat "$TMP/v$form")"
