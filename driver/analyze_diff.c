@@ -112,10 +112,14 @@ static void costly_add(json_t *out, json_t *r, const char *cfg, const char *why)
 static void entry_costs(json_t *out, json_t *r, const char *cn, json_t *e) {
   char why[600];
   /* A configuration that did not compile is said once, under the costly regions (analyze_output.c);
-   * "no kernel" (#if'd out, never instantiated) is said in the region's table. */
+   * "no kernel" (#if'd out, never emitted) is said in the region's table, except a region the
+   * compiler dropped (analyze_nokernel.c): its loop never runs. */
+  if (json_is_true(json_object_get(e, "dropped"))) costly_add(out, r, cn, str(e, "error"));
   if (strcmp(str(e, "status"), "ok")) return;
   json_t *low = json_object_get(e, "lowering");
-  if (!strcmp(str(low, "loop_threads"), "1 per team"))
+  if (json_is_true(json_object_get(low, "wrong_code")))
+    snprintf(why, sizeof why, "wrong code: %s", str(low, "summary")), costly_add(out, r, cn, why);
+  else if (!strcmp(str(low, "loop_threads"), "1 per team"))
     snprintf(why, sizeof why, "%s", str(low, "summary")), costly_add(out, r, cn, why);
   else if (!strcmp(str(e, "mode"), "Generic"))
     snprintf(why, sizeof why, "%s", str(low, "summary")), costly_add(out, r, cn, why);

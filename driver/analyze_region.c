@@ -109,6 +109,11 @@ static json_t *lowering(const struct ok_ir *ir, const char *k, int mode, const c
     else if (l.wfor)
       snprintf(what, sizeof what, "%sparallel for in each team: the team's threads share each team's loop", pre),
           snprintf(threads, sizeof threads, "all threads of every team");
+    else if (l.dist && mode == 2) /* no guard keeps the other threads out: each runs the distribute loop */
+      snprintf(what, sizeof what, "SPMD with a distribute-only loop: every thread of a team runs the team's chunks "
+               "(with the default chunked schedule each chunk's first iteration), iterations are skipped and repeated "
+               "(docs/findings/clang19-nested-teams-loop-runs-one-iteration-per-team-thread.md)"),
+          snprintf(threads, sizeof threads, "all threads of every team (each the same iterations)");
     else if (l.dist)
       snprintf(what, sizeof what, "%steams distribute only: one thread per team runs the loop body", pre),
           snprintf(threads, sizeof threads, "1 per team");
@@ -135,9 +140,10 @@ static json_t *lowering(const struct ok_ir *ir, const char *k, int mode, const c
   }
   if (l.red) snprintf(what + strlen(what), sizeof what - strlen(what), "; with a reduction");
   if (l.glob) snprintf(what + strlen(what), sizeof what - strlen(what), "; locals globalized by the front end (__kmpc_alloc_shared)");
-  return json_pack("{s:s,s:s,s:b,s:b,s:b,s:b,s:b,s:i,s:o}", "summary", what, "loop_threads", threads, "parallel_launch",
+  return json_pack("{s:s,s:s,s:b,s:b,s:b,s:b,s:b,s:i,s:o,s:b}", "summary", what, "loop_threads", threads, "parallel_launch",
                    l.par, "distribute", l.dist || l.dfor, "for", l.wfor || l.dfor, "reduction", l.red,
-                   "globalization_call", l.glob, "parallel_regions", l.nwrap, "entry_points", l.entries);
+                   "globalization_call", l.glob, "parallel_regions", l.nwrap, "entry_points", l.entries,
+                   "wrong_code", mode == 2 && l.dist && !shares && !l.wfor);
 }
 
 /* One kernel's entry: mode, remarks, globalized variables, resources, lowering. */
@@ -223,6 +229,7 @@ static void fill(struct az *a, int v, const char *file, json_t *regions) {
   struct loaded L = {0};
   int bad = var->failed || (!c->gcc && load(var, file, &L));
   struct az_gcc *g = c->gcc && !bad ? az_gcc_open(var, file) : NULL;
+  int pp = 0; /* the file preprocessed for a region without a kernel: not yet (0), done (1), failed (-1) */
   size_t i;
   json_t *r;
   json_array_foreach(regions, i, r) {
@@ -234,7 +241,13 @@ static void fill(struct az *a, int v, const char *file, json_t *regions) {
     if (bad)
       e = json_pack("{s:s,s:s}", "status", !strncmp(var->error, "not built", 9) ? "not built" : "error", "error",
                     var->error[0] ? var->error : L.err);
-    else if (g) e = az_gcc_entry(g, file, line, to);
+    else if (g) {
+      e = az_gcc_entry(g, file, line, to);
+      if (!strcmp(json_string_value(json_object_get(e, "status")), "no kernel")) {
+        json_decref(e);
+        e = az_no_kernel_entry(a, v, file, line, json_string_value(json_object_get(r, "directive")), &pp);
+      }
+    }
     else {
       json_t *ks = json_array();
       for (size_t k = 0, nk = ok_ir_nkernels(L.ir); k < nk; ++k) {
@@ -243,10 +256,10 @@ static void fill(struct az *a, int v, const char *file, json_t *regions) {
         if (ok_kernel_for_line(kn, line)) json_array_append_new(ks, kernel_entry(L.ir, L.fe, kn, mode, &L.rs, L.res));
       }
       if (!json_array_size(ks))
-        e = json_pack("{s:s,s:s}", "status", "no kernel",
-                      "error", "no offload kernel for this line (code not compiled: a template never instantiated, #if'd out?)");
+        e = az_no_kernel_entry(a, v, file, line, json_string_value(json_object_get(r, "directive")), &pp);
       else {
         e = json_incref(json_array_get(ks, 0));
+        az_known_empty_kernel(a, v, file, line, to, e);
         /* A copy: ks holds e itself, and a loop would make the whole document unprintable. */
         if (json_array_size(ks) > 1) json_object_set_new(e, "instances", json_deep_copy(ks));
       }
