@@ -14,11 +14,14 @@
 # once on one machine: each has its own munge key and socket and its own free ports.
 set -eu
 PKGS="slurm-wlm munge"
+# The daemons are in /usr/sbin, which a non-login root shell may lack on its PATH.
+PATH=$PATH:/usr/sbin:/sbin
+export PATH
 say() { printf 'one-node.sh: %s\n' "$*" >&2; }
 
 have_bins() {
   for b in munged slurmctld slurmd sbatch squeue scancel scontrol sinfo; do
-    command -v $b >/dev/null 2>&1 || [ -x /usr/sbin/$b ] || return 1
+    command -v $b >/dev/null 2>&1 || return 1
   done
 }
 
@@ -27,10 +30,12 @@ install() {
   [ "$(id -u)" = 0 ] || { say "needs $PKGS and is not root"; return 1; }
   command -v apt-get >/dev/null 2>&1 || { say "needs $PKGS and there is no apt-get"; return 1; }
   export DEBIAN_FRONTEND=noninteractive
-  # The package lists may be stale or absent on a fresh image: update once, only when needed.
+  # The package lists may be stale or absent on a fresh image: update once, only when needed. The
+  # lock timeout: another apt-get (a parallel build's bootstrap) may hold dpkg's lock a while.
+  lk="-o DPkg::Lock::Timeout=120"
   # shellcheck disable=SC2086
-  apt-get -qq install -y --no-install-recommends $PKGS >/dev/null 2>&1 ||
-    { apt-get -qq update >/dev/null 2>&1 && apt-get -qq install -y --no-install-recommends $PKGS >/dev/null 2>&1; } ||
+  apt-get -qq $lk install -y --no-install-recommends $PKGS >/dev/null 2>&1 ||
+    { apt-get -qq $lk update >/dev/null 2>&1 && apt-get -qq $lk install -y --no-install-recommends $PKGS >/dev/null 2>&1; } ||
     { say "apt-get install $PKGS failed"; return 1; }
   have_bins
 }

@@ -173,11 +173,15 @@ done
 np=$(awk '{ n += $1 } END { print n }' "$TMP/p1")
 [ "$(grep -c '"status":"ok"' "$TMP/m3/results.jsonl")" = $((3 * np)) ] || fail "merged points: not 3 x $np"
 
-# 5. The LNT export of the merged folder: one file per CONFIG@LABEL (docs/nightly.md's last step).
+# 5. The LNT export of the merged folder (docs/nightly.md's last step): CONFIG@LABEL lands on
+#    machine LABEL__CONFIG, as the node's own folder exported with --machine LABEL would.
 "$OMPKIT" export "$TMP/m3" --lnt "$TMP/lnt" >"$TMP/lnt.log" 2>&1 || fail "LNT export: $(cat "$TMP/lnt.log")"
 for c in $(echo "$HOSTCFG" | tr , ' '); do
   for l in h100 h100-term h200-kill; do
-    grep -q "\"name\": *\"[^\"]*__$c@$l\"" "$TMP/lnt/$c@$l.lnt.json" 2>/dev/null || fail "no LNT file for $c@$l: $(ls "$TMP/lnt")"
+    tr -d ' \n' <"$TMP/lnt/$c@$l.lnt.json" 2>/dev/null | grep -q "\"machine\":{\"name\":\"${l}__$c\",\"hardware\":[^,]*,\"host\":\"$(hostname)\"" ||
+      fail "LNT file for $c@$l: $(ls "$TMP/lnt"; head -c 300 "$TMP/lnt/$c@$l.lnt.json" 2>/dev/null)"
   done
 done
+V="$BUILD/tests/test_export_format"
+[ ! -x "$V" ] || "$V" lnt "$TMP"/lnt/*.lnt.json || fail "LNT structure of the merged export"
 pass "one-node Slurm up in ${tup} s; 6 jobs (host, --compile-only, TERM-cut, killed, 2 resumed), merges and LNT export: $(($(date +%s) - t0)) s (first two jobs done at ${tjobs1} s)"
