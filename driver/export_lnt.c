@@ -124,7 +124,8 @@ static json_t *lnt_doc(struct resultset *rs, const char *c, const char *machine,
   else snprintf(mname, sizeof mname, "%s__%s", rs_str(rs->prov, "host") ? rs_str(rs->prov, "host") : "ompkit", c);
   const char *date = rs_str(src, "date") ? rs_str(src, "date") : "1970-01-01T00:00:00Z";
   snprintf(when, sizeof when, "%.19s", date); /* LNT wants %Y-%m-%dT%H:%M:%S */
-  return json_pack("{s:s,s:{s:s,s:s?,s:s?,s:s?},s:{s:s,s:s,s:s,s:s?,s:s?,s:s?,s:s?},s:O}", "format_version", "2",
+  /* s*: a field this study lacks (no GPU used: hardware) is left out; LNT's machine fields are strings. */
+  return json_pack("{s:s,s:{s:s,s:s*,s:s*,s:s*},s:{s:s,s:s,s:s,s:s*,s:s*,s:s*,s:s*},s:O}", "format_version", "2",
                    "machine", "name", mname, "hardware", rs_str(json_object_get(src, "gpu"), "device_name"), "host",
                    rs_str(src, "host"), "cpu", rs_str(rs->prov, "cpu"), "run", "start_time", when, "end_time", when,
                    "llvm_project_revision", ver, "compiler_version", cv, "ompkit_git_sha", rs_str(src, "git_sha"),
