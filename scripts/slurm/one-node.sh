@@ -40,12 +40,13 @@ install() {
   have_bins
 }
 
-# A TCP port nothing listens on (/proc/net/tcp*: local address column, state 0A = LISTEN).
+# A TCP port no socket uses (/proc/net/tcp*: local address column), below Linux's ephemeral range
+# (32768 and up) so that no outgoing connection takes it before the daemon binds it.
 free_port() {
   while :; do
-    p=$(( $(od -An -N2 -tu2 /dev/urandom | tr -d ' ') % 20000 + 30000 ))
+    p=$(( $(od -An -N2 -tu2 /dev/urandom | tr -d ' ') % 12000 + 20000 ))
     hex=$(printf '%04X' "$p")
-    cat /proc/net/tcp /proc/net/tcp6 2>/dev/null | awk -v h=":$hex" '$4 == "0A" && substr($2, length($2) - 4) == h { f = 1 } END { exit !f }' ||
+    cat /proc/net/tcp /proc/net/tcp6 2>/dev/null | awk -v h=":$hex" 'substr($2, length($2) - 4) == h { f = 1 } END { exit !f }' ||
       { echo "$p"; return; }
   done
 }
@@ -166,6 +167,8 @@ stop() {
   # The jobs first, by the controller (their TERM, then KILL after KillWait), while it is up.
   if [ -f "$d/slurmctld.run" ] && kill -0 "$(cat "$d/slurmctld.run")" 2>/dev/null; then
     ids=$(timeout 5 squeue -h -o %i 2>/dev/null || true)
+    # Their processes, by id: one that outlives its TERM is killed below, after the daemons.
+    for j in $ids; do timeout 5 scontrol listpids "$j" 2>/dev/null | awk 'NR > 1 { print $1 }'; done >"$d/job.pids"
     # shellcheck disable=SC2086
     [ -z "$ids" ] || timeout 5 scancel --quiet $ids >/dev/null 2>&1 || true
     wait_for "[ -z \"\$(squeue -h -o %i 2>/dev/null)\" ]" 30 || true
@@ -179,8 +182,8 @@ stop() {
     sleep 0.1
     i=$((i + 1))
   done
-  for p in $(cluster_pids "$d"); do kill -KILL "$p" 2>/dev/null || true; done
-  rm -f "$d"/*.run
+  for p in $(cluster_pids "$d") $(cat "$d/job.pids" 2>/dev/null); do kill -KILL "$p" 2>/dev/null || true; done
+  rm -f "$d"/*.run "$d/job.pids"
 }
 
 case "${1:-}" in
