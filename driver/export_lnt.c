@@ -21,7 +21,8 @@ static void usage(FILE *f) {
   fprintf(f, "usage: ompkit export RESULT_DIR [--lnt DIR] [--lit FILE] [--machine NAME]\n"
              "  --lnt DIR      LNT report format 2, DIR/<config>.lnt.json per configuration (lnt submit / lnt import)\n"
              "  --lit FILE     lit's JSON result form (llvm-lit -o), every configuration in one file\n"
-             "  --machine NAME LNT machine name prefix (default: the result's host); the configuration is appended\n"
+             "  --machine NAME LNT machine name prefix (default: the result's host; in a merged folder, each part's\n"
+             "                 label, and CONFIG@LABEL is exported as CONFIG on machine LABEL); the configuration is appended\n"
              "Metrics (docs/nightly.md): execution_time (s), per_op_cycles, registers, smem_bytes, spill_bytes,\n"
              "stack_bytes, remark_count, remarks, execution_status (0 pass, 1 fail, 2 known defect).\n");
 }
@@ -99,6 +100,38 @@ static void version_of(const char *v, char *out, size_t n) {
   snprintf(out, n, "unknown");
 }
 
+/* A merged folder's part (ompkit merge's merged_from entry) that measured CONFIG@LABEL, or NULL:
+ * its configurations are exported as that node's, so that a merged night lands on the same LNT
+ * machines as each node's own folder exported with --machine LABEL would. */
+static json_t *merged_part(json_t *prov, const char *config) {
+  const char *at = strrchr(config, '@');
+  size_t i;
+  json_t *e;
+  if (at) json_array_foreach(json_object_get(prov, "merged_from"), i, e) if (rs_str(e, "label") && !strcmp(rs_str(e, "label"), at + 1)) return e;
+  return NULL;
+}
+
+/* One configuration's LNT document: its machine (NAME__CONFIG, LNT's convention for comparing a
+ * configuration within a machine) and run. machine NULL: the result's host, or for a merged part,
+ * the part's label with the configuration's own name. */
+static json_t *lnt_doc(struct resultset *rs, const char *c, const char *machine, json_t *tests) {
+  json_t *part = merged_part(rs->prov, c), *src = part ? part : rs->prov;
+  char ver[128], mname[512], when[64];
+  const char *cv = prov_compiler(rs->prov, c);
+  version_of(cv, ver, sizeof ver);
+  if (machine) snprintf(mname, sizeof mname, "%s__%s", machine, c);
+  else if (part) snprintf(mname, sizeof mname, "%s__%.*s", rs_str(part, "label"), (int)(strrchr(c, '@') - c), c);
+  else snprintf(mname, sizeof mname, "%s__%s", rs_str(rs->prov, "host") ? rs_str(rs->prov, "host") : "ompkit", c);
+  const char *date = rs_str(src, "date") ? rs_str(src, "date") : "1970-01-01T00:00:00Z";
+  snprintf(when, sizeof when, "%.19s", date); /* LNT wants %Y-%m-%dT%H:%M:%S */
+  /* s*: a field this study lacks (no GPU used: hardware) is left out; LNT's machine fields are strings. */
+  return json_pack("{s:s,s:{s:s,s:s*,s:s*,s:s*},s:{s:s,s:s,s:s,s:s*,s:s*,s:s*,s:s*},s:O}", "format_version", "2",
+                   "machine", "name", mname, "hardware", rs_str(json_object_get(src, "gpu"), "device_name"), "host",
+                   rs_str(src, "host"), "cpu", rs_str(rs->prov, "cpu"), "run", "start_time", when, "end_time", when,
+                   "llvm_project_revision", ver, "compiler_version", cv, "ompkit_git_sha", rs_str(src, "git_sha"),
+                   "sweep", rs_str(rs->prov, "sweep"), "offload_arch", rs_str(rs->prov, "offload_arch"), "tests", tests);
+}
+
 static int write_lnt(struct resultset *rs, const char *dir, const char *machine) {
   if (ok_mkdirs(dir)) {
     ok_err("export: cannot create %s: %s", dir, strerror(errno));
@@ -119,24 +152,12 @@ static int write_lnt(struct resultset *rs, const char *dir, const char *machine)
     json_decref(m_tmp);
     json_array_append_new(tests, t);
   }
-  const char *date = rs_str(rs->prov, "date") ? rs_str(rs->prov, "date") : "1970-01-01T00:00:00Z";
-  char when[64];
-  snprintf(when, sizeof when, "%.19s", date); /* LNT wants %Y-%m-%dT%H:%M:%S */
-  const char *gpu = rs_str(json_object_get(rs->prov, "gpu"), "device_name");
   const char *c;
   json_t *tests;
   int rc = 0;
   json_object_foreach(by_config, c, tests) {
-    char ver[128], mname[512], path[4096 + 300];
-    const char *cv = prov_compiler(rs->prov, c);
-    version_of(cv, ver, sizeof ver);
-    snprintf(mname, sizeof mname, "%s__%s", machine, c);
-    json_t *doc = json_pack("{s:s,s:{s:s,s:s?,s:s?,s:s?},s:{s:s,s:s,s:s,s:s?,s:s?,s:s?,s:s?},s:O}", "format_version", "2",
-                            "machine", "name", mname, "hardware", gpu, "host", rs_str(rs->prov, "host"), "cpu",
-                            rs_str(rs->prov, "cpu"), "run", "start_time", when, "end_time", when,
-                            "llvm_project_revision", ver, "compiler_version", cv, "ompkit_git_sha",
-                            rs_str(rs->prov, "git_sha"), "sweep", rs_str(rs->prov, "sweep"), "offload_arch",
-                            rs_str(rs->prov, "offload_arch"), "tests", tests);
+    char path[4096 + 300];
+    json_t *doc = lnt_doc(rs, c, machine, tests);
     snprintf(path, sizeof path, "%s/%s.lnt.json", dir, c);
     char *s = json_dumps(doc, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(9));
     if (!s || ok_write_atomic(path, s, strlen(s))) {
@@ -213,7 +234,6 @@ int cmd_export(int argc, char **argv) {
   }
   struct resultset rs;
   if (rs_load(&rs, argv[optind], "export", 1)) return OK_EXIT_USAGE;
-  if (!machine) machine = rs_str(rs.prov, "host") ? rs_str(rs.prov, "host") : "ompkit";
   int rc = 0;
   if (lnt) rc |= write_lnt(&rs, lnt, machine);
   if (lit) rc |= write_lit(&rs, lit);

@@ -1,8 +1,11 @@
 /* ompkit merge OUT DIR[=LABEL]...: result folders from several nodes (one Slurm job per GPU
  * type, scripts/slurm/) into one folder and one report. Each folder's configurations are renamed
  * CONFIG@LABEL (LABEL: the folder's host unless given), so the same configuration on two GPUs
- * stays two columns, and `ompkit compare OUT --configs A@x,A@y` compares them. Exit 0, 2 on bad
- * input; the merged folder is written only when every input loaded. */
+ * stays two columns, and `ompkit compare OUT --configs A@x,A@y` compares them. A node whose study
+ * did not end (its job cancelled, failed, or its node lost) is merged with its finished variants
+ * only and named, with the --resume command that completes it: exit 1, since the merged study
+ * lacks that part. Exit 0, 2 on bad input; the merged folder is written only when every input
+ * loaded. */
 #define _GNU_SOURCE
 #include "ok_record.h"
 #include "status.h"
@@ -20,7 +23,12 @@ static void usage(FILE *f) {
   fprintf(f, "usage: ompkit merge OUT DIR[=LABEL] DIR[=LABEL]...\n"
              "  Merges result folders (each with results.jsonl and provenance.json) into OUT, renaming each\n"
              "  folder's configurations CONFIG@LABEL (LABEL: the folder's host, else its name), and writes\n"
-             "  OUT/report.md and report.html. The runs must be of one sweep (quick or full).\n");
+             "  OUT/report.md and report.html. The runs must be of one sweep (quick or full).\n"
+             "  results, remarks, compile data (--compile-only) and resources are merged; provenance.json's\n"
+             "  merged_from names each part's host, GPU, date, git SHA and Slurm job.\n"
+             "  A part whose study did not end (stopped by a signal, or killed with its node) is merged with\n"
+             "  its finished variants, named with the `ompkit run --resume DIR` that completes it, and the\n"
+             "  merge exits 1; merge again once it is resumed.\n");
 }
 
 static int label_ok(const char *s) {
@@ -32,8 +40,69 @@ static int label_ok(const char *s) {
   return 1;
 }
 
-/* Appends the JSON lines of path (absent: nothing) to out, configs renamed. */
-static int append_renamed(const char *path, const char *label, FILE *out) {
+/* A part (one input folder) and how far its study got. */
+struct part {
+  json_t *done;   /* an unfinished study's finished variant runs (done.jsonl keys), else NULL */
+  char why[256];  /* what is missing; "" when the study ended */
+};
+
+/* config|kernel|variant|repeat: a variant run's identity, as ompkit run keys done.jsonl. */
+static void run_key(json_t *j, char *buf, size_t n) {
+  json_t *r = json_object_get(j, OK_FNAME(repeat));
+  const char *c = json_string_value(json_object_get(j, OK_FNAME(config))),
+             *k = json_string_value(json_object_get(j, OK_FNAME(kernel))),
+             *v = json_string_value(json_object_get(j, OK_FNAME(variant)));
+  snprintf(buf, n, "%s|%s|%s|%ld", c ? c : "", k ? k : "", v ? v : "", json_is_integer(r) ? (long)json_integer_value(r) : 0);
+}
+
+/* DIR/done.jsonl's keys (a torn last line is left out, as ompkit run --resume leaves it). */
+static json_t *load_done(const char *dir) {
+  char p[4200], key[1024];
+  snprintf(p, sizeof p, "%s/done.jsonl", dir);
+  json_t *set = json_object();
+  FILE *f = fopen(p, "r");
+  char *line = NULL;
+  size_t cap = 0;
+  while (f && getline(&line, &cap, f) > 0) {
+    json_t *j = json_loads(line, 0, NULL);
+    if (json_is_object(j)) {
+      run_key(j, key, sizeof key);
+      json_object_set_new(set, key, json_true());
+    }
+    json_decref(j);
+  }
+  free(line);
+  if (f) fclose(f);
+  return set;
+}
+
+/* Whether dir's study ended: ompkit run writes timing.json when it ends, with stopped_by when a
+ * signal stopped it; a study killed outright (SIGKILL, its node lost) leaves done.jsonl and no
+ * timing.json. A folder with neither predates both and is taken as it is. */
+static void part_state(const char *dir, struct part *pt) {
+  char p[4200];
+  snprintf(p, sizeof p, "%s/timing.json", dir);
+  json_t *t = json_load_file(p, 0, NULL);
+  snprintf(p, sizeof p, "%s/done.jsonl", dir);
+  pt->done = NULL;
+  pt->why[0] = 0;
+  if (json_is_object(t) && json_object_get(t, "stopped_by")) {
+    pt->done = load_done(dir);
+    snprintf(pt->why, sizeof pt->why, "stopped by %s after %zu of %ld variant run(s)",
+             json_string_value(json_object_get(t, "stopped_by")) ? json_string_value(json_object_get(t, "stopped_by")) : "?",
+             json_object_size(pt->done), (long)json_integer_value(json_object_get(t, "variants")));
+  } else if (!t && !access(p, F_OK)) {
+    pt->done = load_done(dir);
+    snprintf(pt->why, sizeof pt->why, "its study did not end (killed, or its node lost) after %zu finished variant run(s)",
+             json_object_size(pt->done));
+  }
+  json_decref(t);
+}
+
+/* Appends the JSON lines of path (absent: nothing) to out, configs renamed. done: an unfinished
+ * study's finished runs; a variant's lines outside it are left out (ompkit run --resume drops
+ * them too: that variant runs again), configuration-level lines are kept. */
+static int append_renamed(const char *path, const char *label, json_t *done, FILE *out) {
   FILE *in = fopen(path, "r");
   if (!in) return 0;
   char *line = NULL;
@@ -42,6 +111,12 @@ static int append_renamed(const char *path, const char *label, FILE *out) {
   while ((n = getline(&line, &cap, in)) > 0) {
     json_t *j = json_loads(line, 0, NULL);
     if (!json_is_object(j)) {
+      json_decref(j);
+      continue;
+    }
+    char key[1024];
+    run_key(j, key, sizeof key);
+    if (done && json_object_get(j, OK_FNAME(kernel)) && json_object_get(j, OK_FNAME(variant)) && !json_object_get(done, key)) {
       json_decref(j);
       continue;
     }
@@ -93,6 +168,9 @@ static int load_inputs(char **dirs, int nin, struct resultset *rs, char (*labels
         } else snprintf(labels[i] + strlen(labels[i]), sizeof labels[i] - strlen(labels[i]), "-%d", i + 1);
       }
     const char *sw = rs_str(rs[i].prov, "sweep");
+    /* Compile data (a --compile-only job, say on a partition without GPUs) goes with any sweep,
+     * as compare pairs it: it has no measured point for the sweep to change. */
+    if (sw && !strcmp(sw, "compile-only")) continue;
     if (sw && sweep && strcmp(sw, sweep)) {
       ok_err("merge: %s is a %s run and an earlier folder a %s run; merge runs of one sweep", dir, sw, sweep);
       rc = OK_EXIT_USAGE;
@@ -120,16 +198,52 @@ static int make_out(const char *out) {
   return OK_EXIT_OK;
 }
 
-/* Every folder's results and remarks into res and rem, configurations renamed; returns the
- * provenance: the first folder's, its configurations renamed and every folder's own beside. */
-static json_t *merge_folders(const struct resultset *rs, char (*labels)[256], int nin, FILE *res, FILE *rem) {
+/* The files merged line by line, configurations renamed; one is written only where an input has it
+ * (an empty compile.jsonl would make a measured study look like a --compile-only one). */
+static const char *const merged_files[] = {"results.jsonl", "remarks.jsonl", "compile.jsonl", "resources.jsonl", NULL};
+enum { NFILES = 4 };
+
+/* Every folder's lines of name into OUT/name, configurations renamed. Returns -1 when OUT/name
+ * cannot be written. */
+static int merge_file(const char *out, const char *name, const struct resultset *rs, char (*labels)[256],
+                      const struct part *pt, int nin) {
   char p[4200];
+  FILE *o = NULL;
+  for (int i = 0; i < nin; ++i) {
+    snprintf(p, sizeof p, "%s/%s", rs[i].dir, name);
+    if (access(p, R_OK)) continue;
+    if (!o) {
+      char q[4200];
+      snprintf(q, sizeof q, "%s/%s", out, name);
+      if (!(o = fopen(q, "w"))) return -1;
+    }
+    append_renamed(p, labels[i], pt[i].done, o);
+  }
+  if (!o && !strcmp(name, "results.jsonl")) { /* every folder has one, if only empty */
+    snprintf(p, sizeof p, "%s/%s", out, name);
+    o = fopen(p, "w");
+    if (!o) return -1;
+  }
+  return o && fclose(o) ? -1 : 0;
+}
+
+/* merged_from's entry for one part: where it ran (host, GPU, Slurm job), when, which commit, and
+ * whether its study ended. */
+static json_t *part_entry(const struct resultset *r, const char *label, const struct part *pt) {
+  json_t *e = json_pack("{s:s,s:s,s:s?,s:s?,s:s?,s:O?,s:O?}", "label", label, "dir", r->dir, "host",
+                        rs_str(r->prov, "host"), "date", rs_str(r->prov, "date"), "git_sha", rs_str(r->prov, "git_sha"),
+                        "gpu", json_object_get(r->prov, "gpu"), "slurm", json_object_get(r->prov, "slurm"));
+  json_t *res = json_object_get(r->prov, "resumed");
+  if (json_array_size(res)) json_object_set(e, "resumed", res);
+  json_object_set_new(e, "complete", json_boolean(!pt->why[0]));
+  if (pt->why[0]) json_object_set_new(e, "missing", json_string(pt->why));
+  return e;
+}
+
+/* The provenance: the first folder's, its configurations renamed and every folder's own beside. */
+static json_t *merged_provenance(const struct resultset *rs, char (*labels)[256], const struct part *pt, int nin) {
   json_t *prov = json_deep_copy(rs[0].prov), *configs = json_array(), *from = json_array();
-  for (int i = 0; i < nin && res && rem; ++i) {
-    snprintf(p, sizeof p, "%s/results.jsonl", rs[i].dir);
-    append_renamed(p, labels[i], res);
-    snprintf(p, sizeof p, "%s/remarks.jsonl", rs[i].dir);
-    append_renamed(p, labels[i], rem);
+  for (int i = 0; i < nin; ++i) {
     size_t k;
     json_t *c;
     json_array_foreach(json_object_get(rs[i].prov, "configs"), k, c) {
@@ -139,35 +253,38 @@ static json_t *merge_folders(const struct resultset *rs, char (*labels)[256], in
       json_object_set_new(cc, "name", json_string(nc));
       json_array_append_new(configs, cc);
     }
-    json_t *g = json_object_get(rs[i].prov, "gpu");
-    json_array_append_new(from, json_pack("{s:s,s:s,s:s?,s:s?,s:s?,s:O?}", "label", labels[i], "dir", rs[i].dir, "host",
-                                          rs_str(rs[i].prov, "host"), "date", rs_str(rs[i].prov, "date"), "git_sha",
-                                          rs_str(rs[i].prov, "git_sha"), "gpu", g));
+    json_array_append_new(from, part_entry(&rs[i], labels[i], &pt[i]));
   }
   json_object_set_new(prov, "configs", configs);
   json_object_set_new(prov, "merged_from", from);
+  for (int i = 0; i < nin; ++i) /* the measured parts' sweep, when the first part is compile data */
+    if (rs_str(rs[i].prov, "sweep") && strcmp(rs_str(rs[i].prov, "sweep"), "compile-only")) {
+      json_object_set_new(prov, "sweep", json_string(rs_str(rs[i].prov, "sweep")));
+      break;
+    }
   json_object_set_new(prov, "record_version", json_integer(OK_RECORD_VERSION));
+  /* The first part's own Slurm job and resumptions are its alone: merged_from has each part's. */
+  json_object_del(prov, "slurm");
+  json_object_del(prov, "resumed");
   char hosts[1024] = "";
   for (int i = 0; i < nin; ++i) snprintf(hosts + strlen(hosts), sizeof hosts - strlen(hosts), "%s%s", i ? "," : "", labels[i]);
   json_object_set_new(prov, "host", json_string(hosts));
   return prov;
 }
 
-/* OUT's results.jsonl, remarks.jsonl, provenance.json and report. Returns OK_EXIT_OK or the usage status. */
+/* OUT's merged files, provenance.json and report. Returns OK_EXIT_OK, OK_EXIT_FINDING when a part
+ * is missing, or the usage status. */
 static int write_merged(const char *out, const struct resultset *rs, char (*labels)[256], int nin) {
-  int rc = OK_EXIT_OK;
+  int rc = OK_EXIT_OK, missing = 0;
   char p[4200];
-  snprintf(p, sizeof p, "%s/results.jsonl", out);
-  FILE *res = fopen(p, "w");
-  snprintf(p, sizeof p, "%s/remarks.jsonl", out);
-  FILE *rem = fopen(p, "w");
-  json_t *prov = merge_folders(rs, labels, nin, res, rem);
-  if (!res || !rem) {
-    ok_err("merge: cannot write in %s", out);
-    rc = OK_EXIT_USAGE;
-  }
-  if (res) fclose(res);
-  if (rem) fclose(rem);
+  struct part *pt = calloc((size_t)nin, sizeof *pt);
+  for (int i = 0; i < nin; ++i) part_state(rs[i].dir, &pt[i]);
+  for (int f = 0; f < NFILES && rc == OK_EXIT_OK; ++f)
+    if (merge_file(out, merged_files[f], rs, labels, pt, nin)) {
+      ok_err("merge: cannot write %s/%s", out, merged_files[f]);
+      rc = OK_EXIT_USAGE;
+    }
+  json_t *prov = merged_provenance(rs, labels, pt, nin);
   snprintf(p, sizeof p, "%s/provenance.json", out);
   char *s = json_dumps(prov, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
   if (rc == OK_EXIT_OK && (!s || ok_write_atomic(p, s, strlen(s)))) {
@@ -180,8 +297,21 @@ static int write_merged(const char *out, const struct resultset *rs, char (*labe
     printf("merge: %d folder(s) into %s:", nin, out);
     for (int i = 0; i < nin; ++i) printf(" %s=%s", rs[i].dir, labels[i]);
     printf("\n");
+    for (int i = 0; i < nin; ++i)
+      if (pt[i].why[0]) {
+        printf("merge: part %s is missing its unfinished variants: %s in %s; merged its finished ones; complete it "
+               "with `ompkit run --resume %s`, then merge again\n",
+               labels[i], pt[i].why, rs[i].dir, rs[i].dir);
+        ++missing;
+      }
     report_write(out, 2.0, 1); /* a report problem is reported, the merge stands */
+    if (missing) {
+      printf("merge: %d of %d part(s) incomplete\n", missing, nin);
+      rc = OK_EXIT_FINDING;
+    }
   }
+  for (int i = 0; i < nin; ++i) json_decref(pt[i].done);
+  free(pt);
   return rc;
 }
 

@@ -146,6 +146,32 @@ static void kv(struct report *r, const char *k, const char *v) {
   fputs("</td></tr>\n", r->html);
 }
 
+/* A merged folder (ompkit merge): one row per part, so the report says which node, GPU and Slurm
+ * job measured each CONFIG@LABEL column, and which part is missing its unfinished variants. */
+static void merged_parts(struct report *r) {
+  size_t i;
+  json_t *e;
+  json_array_foreach(json_object_get(r->rs.prov, "merged_from"), i, e) {
+    char k[300], buf[1024];
+    json_t *sl = json_object_get(e, "slurm");
+    const char *gpu = rs_str(json_object_get(e, "gpu"), "device_name"), *miss = rs_str(e, "missing");
+    int l = snprintf(buf, sizeof buf, "host %s, GPU %s, %s, git %.12s", rs_str(e, "host") ? rs_str(e, "host") : "?",
+                     gpu ? gpu : "none used", rs_str(e, "date") ? rs_str(e, "date") : "?",
+                     rs_str(e, "git_sha") ? rs_str(e, "git_sha") : "?");
+    if (sl && l > 0 && l < (int)sizeof buf)
+      l += snprintf(buf + l, sizeof buf - (size_t)l, "; Slurm job %s, partition %s, node %s",
+                    rs_str(sl, "job_id") ? rs_str(sl, "job_id") : "?", rs_str(sl, "partition") ? rs_str(sl, "partition") : "?",
+                    rs_str(sl, "node") ? rs_str(sl, "node") : "?");
+    if (json_array_size(json_object_get(e, "resumed")) && l > 0 && l < (int)sizeof buf)
+      l += snprintf(buf + l, sizeof buf - (size_t)l, "; resumed %zu time(s)", json_array_size(json_object_get(e, "resumed")));
+    if (miss && l > 0 && l < (int)sizeof buf)
+      snprintf(buf + l, sizeof buf - (size_t)l, "; INCOMPLETE: %s (ompkit run --resume %s)", miss,
+               rs_str(e, "dir") ? rs_str(e, "dir") : "?");
+    snprintf(k, sizeof k, "part %s", rs_str(e, "label") ? rs_str(e, "label") : "?");
+    kv(r, k, buf);
+  }
+}
+
 static void provenance(struct report *r) {
   json_t *p = r->rs.prov;
   rp_both(r, "## Provenance\n\n| | |\n|---|---|\n",
@@ -164,6 +190,7 @@ static void provenance(struct report *r) {
   kv(r, "offload arch", rs_str(p, "offload_arch"));
   kv(r, "CUDA_VISIBLE_DEVICES", rs_str(p, "cuda_visible_devices"));
   kv(r, "sweep", rs_str(p, "sweep"));
+  merged_parts(r);
   /* The kit's own time (timing.json, written by ompkit run). */
   char tp[PATH_MAX + 16];
   snprintf(tp, sizeof tp, "%s/timing.json", r->rs.dir);

@@ -712,6 +712,20 @@ static int run_batch(struct batch *b) {
   return b->failures;
 }
 
+/* The Slurm job this study runs in (scripts/slurm/), NULL outside one: ompkit merge lists it per
+ * node, so a merged folder says which job, partition and node measured each part, and which
+ * job resumed it. */
+static json_t *slurm_job(void) {
+  static const char *vars[][2] = {{"job_id", "SLURM_JOB_ID"},         {"partition", "SLURM_JOB_PARTITION"},
+                                  {"node", "SLURMD_NODENAME"},        {"cluster", "SLURM_CLUSTER_NAME"},
+                                  {"job_gpus", "SLURM_JOB_GPUS"},     {NULL, NULL}};
+  if (!getenv("SLURM_JOB_ID")) return NULL;
+  json_t *j = json_object();
+  for (int k = 0; vars[k][0]; ++k)
+    if (getenv(vars[k][1])) json_object_set_new(j, vars[k][0], json_string(getenv(vars[k][1])));
+  return j;
+}
+
 static void provenance(const struct ok_manifest *m, const char *dir, json_t *gpu_probe, const struct run_opts *o) {
   json_t *pv = json_object();
   char buf[512];
@@ -752,6 +766,8 @@ static void provenance(const struct ok_manifest *m, const char *dir, json_t *gpu
                                           "name", g_slots[k].name));
     json_object_set_new(pv, "gpus", gs);
   }
+  json_t *sl = slurm_job();
+  if (sl) json_object_set_new(pv, "slurm", sl);
   json_object_set_new(pv, "sweep", json_string(o->sweep));
   json_object_set_new(pv, "repeat", json_integer(o->repeat));
   /* What --resume needs to continue this study as it was asked for. */
@@ -1360,7 +1376,7 @@ static void provenance_resumed(json_t *prov, const char *dir) {
   char when[64], path[PATH_MAX];
   time_t now = time(NULL);
   strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
-  json_array_append_new(r, json_pack("{s:s,s:s}", "date", when, "host", g_host));
+  json_array_append_new(r, json_pack("{s:s,s:s,s:o*}", "date", when, "host", g_host, "slurm", slurm_job()));
   char *str = json_dumps(prov, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
   snprintf(path, sizeof path, "%s/provenance.json", dir);
   if (!str || ok_write_atomic(path, str, strlen(str))) ok_err("cannot write %s", path);
