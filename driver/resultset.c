@@ -105,6 +105,34 @@ static double num(json_t *o, const char *k) {
   return json_is_number(v) ? json_number_value(v) : NAN;
 }
 
+static int cmp_double(const void *a, const void *b);
+/* (max - min) / median of one repeat's runs (or pairs), NAN when not recorded. */
+static double run_spread(json_t *m) {
+  double md = num(m, "median"), mn = num(m, "min"), mx = num(m, "max");
+  return md > 0 && !isnan(mn) && !isnan(mx) ? (mx - mn) / md : NAN;
+}
+
+/* A repeat's spread of a metric into its "_spreads" list (compare's noise band). */
+static void add_spread(json_t *j, const char *metric, json_t *m) {
+  json_t *sp = json_object_get(j, "_spreads");
+  if (!sp) json_object_set_new(j, "_spreads", sp = json_object());
+  json_t *a = json_object_get(sp, metric);
+  if (!a) json_object_set_new(sp, metric, a = json_array());
+  double v = run_spread(m);
+  if (!isnan(v)) json_array_append_new(a, json_real(v));
+}
+
+double rs_run_spread(json_t *j, const char *metric) {
+  json_t *a = json_object_get(json_object_get(j, "_spreads"), metric);
+  size_t n = json_array_size(a);
+  if (!n) return NAN;
+  double v[1024];
+  size_t k = 0;
+  for (; k < n && k < 1024; ++k) v[k] = json_number_value(json_array_get(a, k));
+  qsort(v, k, sizeof *v, cmp_double);
+  return k % 2 ? v[k / 2] : (v[k / 2 - 1] + v[k / 2]) / 2;
+}
+
 int rs_repeat_medians(json_t *j, const char *metric, double *out, int max) {
   json_t *a = json_object_get(json_object_get(j, "_medians"), metric);
   int n = 0;
@@ -170,6 +198,7 @@ static void merge_into(json_t *dst, json_t *src) {
     if (!isnan(smax) && (isnan(dmax) || smax > dmax)) json_object_set_new(d, "max", json_real(smax));
     if (json_is_number(json_object_get(s, "median")))
       json_array_append(json_object_get(meds, metrics[i]), json_object_get(s, "median"));
+    add_spread(dst, metrics[i], s);
   }
   json_object_set_new(dst, "repeats", json_integer(rs_int(dst, "repeats") + 1));
 }
@@ -277,6 +306,7 @@ int rs_load(struct resultset *rs, const char *dir, const char *cmd, int need_pro
     for (int m = 0; metrics[m]; ++m) {
       json_t *med = json_object_get(json_object_get(c, metrics[m]), "median");
       if (json_is_number(med)) json_object_set_new(meds, metrics[m], json_pack("[O]", med));
+      if (json_is_number(med)) add_spread(c, metrics[m], json_object_get(c, metrics[m]));
     }
     json_object_set_new(c, "_medians", meds);
     json_object_set(by_key, key, c);

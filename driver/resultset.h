@@ -46,6 +46,9 @@ const char *rs_compare_metric(json_t *j, double *median, double *min, double *ma
 /* The medians of a point's repeats (ompkit run --repeat N) for metric, in study order, at most
  * max; returns how many (1 for a point of one study). */
 int rs_repeat_medians(json_t *j, const char *metric, double *out, int max);
+/* The median over a point's repeats of each repeat's own (max - min) / median of metric: how far
+ * one study's runs of the point scatter. NAN when no repeat recorded min and max. */
+double rs_run_spread(json_t *j, const char *metric);
 /* Cost of one operation in ns (per_op_ns.median, else ns_per_op_total); NAN when unknown. */
 double rs_ns_per_op(json_t *j);
 /* Integer field or -1. */

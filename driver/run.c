@@ -265,6 +265,8 @@ static pthread_mutex_t g_lock = PTHREAD_MUTEX_INITIALIZER;
 /* A GPU configuration's first unit waits for its background image load (warm_before); a second
  * unit of it on another GPU waits here for the same load, once. */
 static pthread_mutex_t g_warm_lock = PTHREAD_MUTEX_INITIALIZER;
+/* One thread at a time waits for a configuration's background listing (study_ready_listing). */
+static pthread_mutex_t g_listing_lock = PTHREAD_MUTEX_INITIALIZER;
 static json_t *g_infos; /* config name -> its bench's --info answer (planning; provenance reuses it) */
 
 static char *env_benchmarks[] = {"OMP_TARGET_OFFLOAD=MANDATORY", "LIBOMPTARGET_INFO=16", NULL};
@@ -592,6 +594,15 @@ static int on_line(void *ctx, char *line) {
 
 /* on_line under the study's lock: with --gpus several benches' lines arrive at once. */
 static int on_line_locked(void *ctx, char *line) {
+  struct batch *b = ctx;
+  if (line[0] == '{' && b->c->needs_gpu && strstr(line, "\"code_symbol\"")) {
+    /* A result line's code check reads the configuration's listing, which may still be made in
+     * the background (cuobjdump: 20 s for the CUDA bench): wait for it here, not under g_lock,
+     * where the other GPUs' lines would wait too (2xH100, 2026-11-27: 20 s lost per GPU). */
+    pthread_mutex_lock(&g_listing_lock);
+    study_ready_listing(b->st, b->c);
+    pthread_mutex_unlock(&g_listing_lock);
+  }
   pthread_mutex_lock(&g_lock);
   int r = on_line(ctx, line);
   pthread_mutex_unlock(&g_lock);

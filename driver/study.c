@@ -284,6 +284,12 @@ static void finish_listing(struct study *st, struct study_listing *L, const stru
   if (!L->gpu) ptx_listing(st, c, L);
 }
 
+void study_ready_listing(struct study *st, const struct ok_config *c) {
+  if (!ok_models[c->model_id].needs_gpu) return;
+  for (int i = 0; i < st->nlistings; ++i)
+    if (!strcmp(st->listings[i].config, c->name)) finish_listing(st, &st->listings[i], c);
+}
+
 /* The kept PTX of a configuration, as one listing. */
 static void ptx_listing(struct study *st, const struct ok_config *c, struct study_listing *L) {
   char path[PATH_MAX + 64], err[512];

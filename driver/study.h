@@ -41,6 +41,10 @@ void study_write_compile(struct study *st);
 /* Starts the background SASS listings (cuobjdump) of every selected CUDA configuration; the study
  * calls it when the first GPU configuration starts, so host-timed configurations run undisturbed. */
 void study_start_listings(struct study *st);
+/* Waits for configuration c's background listing (SASS) and loads it, if it is not loaded yet:
+ * `ompkit run --gpus` calls it before taking the study's lock, so one GPU's first primitive
+ * waiting for its listing does not hold up the others. */
+void study_ready_listing(struct study *st, const struct ok_config *c);
 /* Adds kernel_symbol, kernel_id, observed_mode, static_mode (mode_mismatch when they differ), launch shape,
  * resources and remark IDs to one result. */
 void study_join(struct study *st, const struct ok_config *c, json_t *result, const char *bench_stderr);

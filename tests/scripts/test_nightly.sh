@@ -84,12 +84,14 @@ job() { # job WANT_RC RESULT [nightly options]
 }
 job 0 holds --llvm "$TMP/llvm" --out "$TMP/j1"
 grep -qx "llvm=$TMP/llvm build=$TMP/j1/build" "$TMP/built" || fail "build env: $(cat "$TMP/built")"
-grep -qx "run --quick --out $TMP/j1/study" "$TMP/args" || fail "study arguments: $(cat "$TMP/args")"
+# Three repeats by default: compare judges timings over repeats (issue 29).
+grep -qx "run --quick --out $TMP/j1/study --repeat 3" "$TMP/args" || fail "study arguments: $(cat "$TMP/args")"
 [ -s "$TMP/j1/check.json" ] && [ -s "$TMP/j1/nightly.md" ] && [ -s "$TMP/j1/compare.json" ] || fail "job outputs"
 grep -q '^- llvm: `'"$TMP/llvm"'`' "$TMP/j1/nightly.md" || fail "report names the LLVM"
 job 1 lost-omp120 --llvm "$TMP/llvm" --full --out "$TMP/j2"
-grep -qx "run --full --out $TMP/j2/study" "$TMP/args" || fail "--full not passed: $(cat "$TMP/args")"
-job 0 holds --out "$TMP/j3"   # no --llvm: the kit's own build folder, brought up to date
+grep -qx "run --full --out $TMP/j2/study --repeat 3" "$TMP/args" || fail "--full not passed: $(cat "$TMP/args")"
+job 0 holds --out "$TMP/j3" --repeat 1 --gpus all  # no --llvm: the kit's own build folder, brought up to date
+grep -qx "run --quick --out $TMP/j3/study --repeat 1 --gpus all" "$TMP/args" || fail "--repeat/--gpus not passed: $(cat "$TMP/args")"
 grep -qx "llvm= build=$M" "$TMP/built" || fail "build without --llvm: $(cat "$TMP/built")"
 job 1 broken-check --compile-only --out "$TMP/j4"
 grep -qx "run --compile-only --out $TMP/j4/study" "$TMP/args" || fail "--compile-only: study arguments: $(cat "$TMP/args")"
