@@ -223,7 +223,7 @@ static json_t *configs_doc(const struct az *a) {
       const struct az_variant *x = &a->vars[v];
       if (x->cfg != c) continue;
       if (!x->whatif) {
-        json_object_set_new(j, "status", json_string(!x->failed ? "ok" : !strncmp(x->error, "not built", 9) ? "not built" : "error"));
+        json_object_set_new(j, "status", json_string(!x->failed ? "ok" : !strncmp(x->error, "not built", 9) ? "not built" : x->crashed ? "crash" : "error"));
         if (x->failed) json_object_set_new(j, "error", json_string(x->error));
         json_object_set_new(j, "compile_seconds", json_real(x->seconds));
       } else if (x->failed) {

@@ -84,6 +84,8 @@ int az_compile_all(struct az *a);
 int az_collect(struct az *a);
 /* analyze_host.c: the entry of a region a configuration emitted no kernel for (its host side). */
 json_t *az_missing_kernel(const struct az *a, const struct az_variant *var, int t, json_t *region);
+/* analyze_cause.c: why a region runs its loop one thread per team, from its preprocessed body. */
+char *az_one_thread_cause(const struct az *a, const struct az_variant *var, int t, json_t *region);
 /* analyze_diff.c: what changed per region under each what-if flag, and the costly regions. */
 void az_whatif_diffs(struct az *a);
 json_t *az_costly(const struct az *a);

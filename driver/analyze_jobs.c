@@ -420,7 +420,11 @@ int az_compile_all(struct az *a) {
     struct az_variant *var = &a->vars[v];
     int gcc = a->cfgs[var->cfg].gcc, base_failed = 0;
     for (int b = 0; b < a->nvars; ++b) base_failed |= !a->vars[b].whatif && a->vars[b].cfg == var->cfg && a->vars[b].failed;
-    if (gcc || base_failed) continue; /* a configuration that failed has no what-if verdict */
+    if (base_failed && var->whatif && !var->failed) { /* a configuration that failed has no what-if verdict */
+      var->failed = 1;
+      snprintf(var->error, sizeof var->error, "not compiled: %s did not compile the program", a->cfgs[var->cfg].name);
+    }
+    if (gcc || base_failed) continue;
     for (int t = 0; t < a->ntus; ++t) {
       if (!a->tus[t].has_kernels) continue;
       if (var->whatif) plan_add(a, &p, v, t, OBJ);

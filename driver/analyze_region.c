@@ -340,6 +340,12 @@ static void fill_llvm(struct az *a, int v, int t, json_t *regions) {
         ok_kernel_id_of(kn, L.sources, a->tus[t].stem, id, sizeof id);
         if (!strcmp(id, jstr(r, "kernel_id"))) e = kernel_entry(&L, kn, mode);
       }
+    json_t *low = json_object_get(e, "lowering");
+    if (!var->whatif && !strcmp(jstr(low, "loop_threads"), "1 per team")) { /* why, in the source's words */
+      char *cause = az_one_thread_cause(a, var, t, r);
+      if (cause) json_object_set_new(low, "cause", json_string(cause));
+      free(cause);
+    }
     if (!e) e = az_missing_kernel(a, var, t, r);
     set_entry(r, a, var, e);
   }
