@@ -28,6 +28,13 @@ static long res(json_t *e, const char *k) {
   return r ? (long)json_integer_value(r) : -1;
 }
 
+/* The per-file figure: what a what-if compile has too (its program is not linked). */
+static long res_pf(json_t *e, const char *k) {
+  json_t *pf = json_object_get(e, "resources_per_file");
+  json_t *r = json_object_get(pf ? pf : json_object_get(e, "resources"), k);
+  return r ? (long)json_integer_value(r) : -1;
+}
+
 /* IDs of `a` not in `b`, as " +X" (sign '+') or " -X" into out. */
 static void id_diff(const char *a, const char *b, char sign, char *out, size_t n) {
   char copy[1024], pad[1040], pat[80];
@@ -68,12 +75,12 @@ static json_t *changes(json_t *base, json_t *w) {
     snprintf(t, sizeof t, "remarks%s", s);
     json_array_append_new(c, json_string(t));
   }
-  long r0 = res(base, "registers"), r1 = res(w, "registers");
+  long r0 = res_pf(base, "registers"), r1 = res_pf(w, "registers");
   if (r0 != r1) {
-    snprintf(s, sizeof s, "registers %ld -> %ld", r0, r1);
+    snprintf(s, sizeof s, "registers %ld -> %ld (per file)", r0, r1);
     json_array_append_new(c, json_string(s));
   }
-  long s0 = res(base, "spill_stores"), s1 = res(w, "spill_stores");
+  long s0 = res_pf(base, "spill_stores"), s1 = res_pf(w, "spill_stores");
   if (s0 != s1) {
     snprintf(s, sizeof s, "spill stores %ld -> %ld bytes", s0, s1);
     json_array_append_new(c, json_string(s));

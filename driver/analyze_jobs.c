@@ -20,7 +20,7 @@
 
 enum { AZ_MAX_ARGS = 256, AZ_JOB_TIMEOUT_S = 180 };
 
-enum kind { OBJ, IR, HOST, LINK, GCCLINK };
+enum kind { OBJ, IR, HOST, LINK, PROG, GCCLINK };
 
 struct job {
   char *argv[AZ_MAX_ARGS];
@@ -115,6 +115,42 @@ static int link_job(const struct az *a, int v, int t, struct job *j) {
   return 0;
 }
 
+/* A configuration that links programs: its base compiles are whole (host and device), and the
+ * program's link gives the kernels as the runtime loads them. */
+static int links_program(const struct az *a, const struct az_variant *var) {
+  const struct az_cfg *c = &a->cfgs[var->cfg];
+  return !var->whatif && !c->gcc && !c->compile_only;
+}
+
+/* The program's link (issue 30 §3): the device code of all units linked as the program's build
+ * links it (clang's offload linker: LTO of every unit's device code with the device runtime,
+ * then ptxas and nvlink), its resources the kernels' as loaded, with what the compiler outlined
+ * counted. LLVM 19's link prints them (-Xoffload-linker -v: nvlink -v); LLVM 16's does not, so
+ * its image (kept by --save-temps) is read with cuobjdump -res-usage. A missing main or host
+ * symbol does not matter (--unresolved-symbols). */
+static int prog_job(const struct az *a, int v, struct job *j) {
+  const struct az_variant *var = &a->vars[v];
+  const struct az_cfg *c = &a->cfgs[var->cfg];
+  int cxx = 0;
+  char objs[2 * PATH_MAX] = "", s[4 * PATH_MAX + 4096], cuobjdump[PATH_MAX + 32];
+  for (int t = 0; t < a->ntus; ++t) cxx |= az_is_cxx(a->tus[t].file);
+  if (cxx && !c->cxx[0]) return 2;
+  j->kind = PROG;
+  snprintf(j->log, sizeof j->log, "%s/link/program.txt", var->dir);
+  snprintf(cuobjdump, sizeof cuobjdump, "%s/cuobjdump", a->cuda_bin);
+  for (int t = 0; t < a->ntus; ++t)
+    if (!az_is_cu(a->tus[t].file) && strlen(objs) + strlen(a->tus[t].stem) + 8 < sizeof objs)
+      snprintf(objs + strlen(objs), sizeof objs - strlen(objs), " '%s.o'", a->tus[t].stem);
+  const char *cc = cxx ? c->cxx : c->cc;
+  snprintf(s, sizeof s,
+           "cd '%s/obj' && rm -f prog prog.*.img && %s %s%s -o prog %s -lm -Wl,--unresolved-symbols=ignore-all "
+           "-Xoffload-linker -v && { grep -q 'Function properties' '%s' || { %s %s%s -o prog %s -lm "
+           "-Wl,--unresolved-symbols=ignore-all -Wl,--save-temps && '%s' -res-usage prog.*.img >'%s/link/image.txt'; }; }",
+           var->dir, cc, c->flags, objs, c->link, j->log, cc, c->flags, objs, c->link, cuobjdump, var->dir);
+  add(j, "sh"), add(j, "-c"), add(j, s);
+  return 0;
+}
+
 /* The host side of a unit (-fopenmp-targets so that the front end emits the launches, no
  * optimization): whether the host calls __tgt_target_kernel for a region whose kernel is missing,
  * or keeps the loop on the host, or drops it (analyze_region.c). */
@@ -151,6 +187,7 @@ static int make_job(const struct az *a, int v, int t, enum kind kind, struct job
   }
   if (kind == GCCLINK) return gcc_device_link(a, v, j);
   if (kind == LINK) return link_job(a, v, t, j);
+  if (kind == PROG) return prog_job(a, v, j);
   if (kind == HOST) return host_job(a, v, t, cc, j), 0;
   add(j, cc);
   add_split(j, c->flags);
@@ -172,7 +209,8 @@ static int make_job(const struct az *a, int v, int t, enum kind kind, struct job
     snprintf(s, sizeof s, "-fdump-tree-omplower-lineno=%s/ir/%s.omplower", var->dir, stem), add(j, s);
     return 0;
   }
-  add(j, "--offload-device-only"), add(j, "-c"), add(j, file), add(j, "-o");
+  if (!links_program(a, var)) add(j, "--offload-device-only"); /* else whole: the program's link needs it */
+  add(j, "-c"), add(j, file), add(j, "-o");
   snprintf(s, sizeof s, "%s/obj/%s.o", var->dir, stem), add(j, s);
   /* the depfile names every header the unit read: kernel-sources.sh finds a header's regions by it */
   snprintf(s, sizeof s, "%s/obj/%s.d", var->dir, stem), add(j, "-MD"), add(j, "-MF"), add(j, s);
@@ -256,7 +294,7 @@ static void finish(struct az *a, struct job *j, int status) {
   if (dt > var->seconds) var->seconds = dt;
   if (j->res[0]) keep_ptxas_lines(j->log, j->res);
   if (WIFEXITED(status) && WEXITSTATUS(status) == 0) return;
-  if (j->kind == LINK || j->kind == HOST) return; /* their absence is said where they are read */
+  if (j->kind == LINK || j->kind == HOST || j->kind == PROG) return; /* their absence is said where they are read */
   char crash[512];
   int ice = crash_lines(j->log, crash, sizeof crash);
   if (j->soft && !ice) { /* the script's own line says what is missing, else the first compiler error */
@@ -434,10 +472,16 @@ int az_compile_all(struct az *a) {
   }
   if (run_plan(a, &p)) return -1;
   copy_sources(a);
-  /* round three: the linked figures, from the PTX the compiles kept */
-  for (int v = 0; v < a->nvars; ++v)
-    for (int t = 0; t < a->ntus && !a->cfgs[a->vars[v].cfg].gcc && !a->vars[v].failed; ++t)
+  /* round three: the linked figures: the program's link, and each kept PTX as a whole module
+   * (the figure where the program does not link: a configuration without a device runtime) */
+  int any = 0;
+  for (int t = 0; t < a->ntus; ++t) any |= a->tus[t].has_kernels;
+  for (int v = 0; v < a->nvars; ++v) {
+    if (a->cfgs[a->vars[v].cfg].gcc || a->vars[v].failed || a->vars[v].whatif) continue;
+    if (any && links_program(a, &a->vars[v])) plan_add(a, &p, v, 0, PROG);
+    for (int t = 0; t < a->ntus; ++t)
       if (a->tus[t].has_kernels) plan_add(a, &p, v, t, LINK);
+  }
   int rc = run_plan(a, &p);
   free(p.jobs);
   return rc;

@@ -168,13 +168,14 @@ static void region_notes(struct w *w, const struct az *a, json_t *r, int terse) 
     json_t *e = json_object_get(json_object_get(r, "configs"), a->cfgs[c].name), *x;
     size_t i, shown = 0;
     if (json_object_get(e, "note")) para(w, "%s: %s", a->cfgs[c].name, str(e, "note"));
-    if (json_object_get(e, "resources_per_file")) para(w, "%s: resources: %s", a->cfgs[c].name, str(e, "resources_note"));
+    if (str(e, "resources_note")[0]) para(w, "%s: resources: %s", a->cfgs[c].name, str(e, "resources_note"));
     if (str(json_object_get(e, "lowering"), "cause")[0]) para(w, "%s: %s", a->cfgs[c].name, str(json_object_get(e, "lowering"), "cause"));
     json_array_foreach(json_object_get(e, "globalized"), i, x) {
       char b[64] = "";
       if (json_object_get(x, "bytes")) snprintf(b, sizeof b, ", %lld bytes", (long long)json_integer_value(json_object_get(x, "bytes")));
-      para(w, "%s: globalized variable at line %lld: %s (%s%s)", a->cfgs[c].name,
-           (long long)json_integer_value(json_object_get(x, "line")), str(x, "fate"), str(x, "id"), b);
+      int other = str(x, "file")[0] && strcmp(str(x, "file"), base(str(r, "file")));
+      para(w, "%s: globalized variable at %s%s%lld: %s (%s%s)", a->cfgs[c].name, other ? str(x, "file") : "line",
+           other ? ":" : " ", (long long)json_integer_value(json_object_get(x, "line")), str(x, "fate"), str(x, "id"), b);
     }
     json_array_foreach(json_object_get(e, "remarks"), i, x) {
       if (terse && ++shown > 4) {

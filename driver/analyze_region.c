@@ -149,6 +149,8 @@ struct loaded {
   struct ok_ir *ir, *fe; /* the object's PTX (final modes, call graph), the front end's IR (entry points, calls before inlining) */
   struct rems rs;
   json_t *res, *linked; /* per-file ptxas -c figures; the whole-module ptxas figures (link/<stem>.txt) */
+  json_t *image;        /* the program's link: nvlink -v (link/program.txt) or cuobjdump -res-usage (link/image.txt) */
+  const char *image_from;
   json_t *sources;      /* keep/<stem>.sources: <dev>_<file> -> path */
   char link_err[512];   /* why the whole-module ptxas gave no figure */
   char err[1024];
@@ -189,11 +191,21 @@ static json_t *remark_json(const struct rem *r) {
   return j;
 }
 
-/* The kernel's resources: the linked figure (whole-module ptxas: the functions it calls in its
- * file counted) where there is one, and the per-file one beside it when they differ. */
+/* The kernel's resources as the runtime loads them: the program's link (its image) where the
+ * configuration links one, else the kept PTX assembled as a whole module, else the compile's own
+ * ptxas (-c: the kernel's body only, without the functions it calls); the per-file figure beside
+ * it, and why they differ. */
 static void resources(json_t *e, const struct loaded *L, const char *k) {
-  json_t *pf = json_object_get(L->res, k), *ln = json_object_get(L->linked, k);
+  json_t *pf = json_object_get(L->res, k), *im = json_object_get(L->image, k), *wm = json_object_get(L->linked, k);
+  json_t *ln = im ? im : wm;
+  const char *from = im ? L->image_from : "the kept PTX assembled as one module (ptxas without -c)";
+  if (ln && pf) { /* a link's listing has no spill counts: the compile's are the kernel's own */
+    ln = json_deep_copy(ln);
+    for (const char **k2 = (const char *[]){"spill_stores", "spill_loads", NULL}; *k2; ++k2)
+      if (json_integer_value(json_object_get(ln, *k2)) < 0) json_object_set(ln, *k2, json_object_get(pf, *k2));
+  } else if (ln) json_incref(ln);
   json_object_set(e, "resources", ln ? ln : pf ? pf : json_null());
+  json_object_set_new(e, "resources_from", json_string(ln ? from : "the compile's ptxas -c (per file)"));
   if (!ln) {
     if (pf) json_object_set_new(e, "resources_note", json_string(L->link_err[0] ? L->link_err : "no linked figure"));
     return;
@@ -204,12 +216,34 @@ static void resources(json_t *e, const struct loaded *L, const char *k) {
   long s0 = pf ? (long)json_integer_value(json_object_get(pf, "stack_bytes")) : -1;
   long s1 = (long)json_integer_value(json_object_get(ln, "stack_bytes"));
   if (pf && (r0 != r1 || s0 != s1)) {
-    char why[400];
-    snprintf(why, sizeof why, "linked: %ld registers, %ld B stack; the compile's own ptxas (-c, the kernel's body only): "
-             "%ld registers, %ld B stack: the kernel calls functions of its file (an outlined body, a helper) whose "
-             "registers and stack count once they are linked", r1, s1, r0, s0);
+    char why[700];
+    snprintf(why, sizeof why, "linked (%s): %ld registers, %ld B stack; the compile's own ptxas (-c, the kernel's body "
+             "alone): %ld registers, %ld B stack. %s", from, r1, s1, r0, s0,
+             r1 > r0 || s1 > s0 ? "The kernel calls functions (a body the compiler outlined, a helper, the device "
+                                  "runtime) whose registers and stack count once they are linked."
+                                : "Linked, the code is optimized across its calls.");
     json_object_set_new(e, "resources_note", json_string(why));
   }
+  json_decref(ln);
+}
+
+/* cuobjdump -res-usage: " Function NAME:" then "  REG:n STACK:n SHARED:n LOCAL:n ...". */
+static void cuobjdump_res(const char *path, json_t *out) {
+  FILE *f = fopen(path, "r");
+  char line[4096], fn[2048] = "";
+  while (f && fgets(line, sizeof line, f)) {
+    long reg, stack, shared, local;
+    if (!strncmp(line, " Function ", 10)) {
+      snprintf(fn, sizeof fn, "%s", line + 10);
+      fn[strcspn(fn, ":\n")] = 0;
+    } else if (fn[0] && sscanf(line, " REG:%ld STACK:%ld SHARED:%ld LOCAL:%ld", &reg, &stack, &shared, &local) == 4) {
+      json_object_set_new(out, fn, json_pack("{s:i,s:I,s:I,s:I,s:I,s:I}", "registers", (int)reg, "spill_stores", (json_int_t)-1,
+                                             "spill_loads", (json_int_t)-1, "smem_bytes", (json_int_t)shared, "lmem_bytes",
+                                             (json_int_t)local, "stack_bytes", (json_int_t)stack));
+      fn[0] = 0;
+    }
+  }
+  if (f) fclose(f);
 }
 
 /* One kernel's entry: mode, remarks, globalized variables, resources, lowering. */
@@ -278,8 +312,16 @@ static int load(const struct az_variant *var, const char *stem, struct loaded *L
     for (size_t k = 0; k < g.gl_pathc; ++k) ok_resources_parse_file(g.gl_pathv[k], on_res, L->res, L->err, sizeof L->err);
     globfree(&g);
   }
-  snprintf(p, sizeof p, "%s/link/%s.txt", var->dir, stem);
   char e2[256];
+  L->image = json_object();
+  snprintf(p, sizeof p, "%s/link/program.txt", var->dir);
+  L->image_from = "the program's link, nvlink -v";
+  if (ok_resources_parse_file(p, on_res, L->image, e2, sizeof e2) <= 0 || !json_object_size(L->image)) {
+    snprintf(p, sizeof p, "%s/link/image.txt", var->dir);
+    cuobjdump_res(p, L->image);
+    L->image_from = "the program's image, cuobjdump -res-usage";
+  }
+  snprintf(p, sizeof p, "%s/link/%s.txt", var->dir, stem);
   if (ok_resources_parse_file(p, on_linked, L->linked, e2, sizeof e2) <= 0 || !json_object_size(L->linked)) link_error(p, L->link_err, sizeof L->link_err);
   ok_device_code_path(p, sizeof p, var->dir, stem);
   if (!(L->ir = ok_ir_load(p, L->err, sizeof L->err))) return -1;
@@ -293,7 +335,7 @@ static void unload(struct loaded *L) {
   if (L->ir) ok_ir_free(L->ir);
   if (L->fe) ok_ir_free(L->fe);
   rems_free(&L->rs);
-  json_decref(L->res), json_decref(L->linked), json_decref(L->sources);
+  json_decref(L->res), json_decref(L->linked), json_decref(L->sources), json_decref(L->image);
   memset(L, 0, sizeof *L);
 }
 
