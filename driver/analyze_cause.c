@@ -82,7 +82,10 @@ struct scan {
 static void body_line(struct scan *s, const char *l) {
   const char *p = l;
   while (*p == ' ' || *p == '\t') ++p;
-  if (!strncmp(p, "#pragma omp ", 12) && s->started && !s->what[0]) {
+  /* a nested construct that may create parallelism: a parallel one, or a `loop` not bound to the
+   * thread (bind(thread) and simd are the thread's own: no cause) */
+  int nests = !strncmp(p, "#pragma omp ", 12) && (strstr(p, "parallel") || (strstr(p, " loop") && !strstr(p, "bind(thread)")));
+  if (nests && s->started && !s->what[0]) {
     snprintf(s->what, sizeof s->what, "the nested `%.*s` at %s:%d", (int)strcspn(p, "\n"), p, base_name(s->file), s->line);
     return;
   }
@@ -128,7 +131,8 @@ char *az_one_thread_cause(const struct az *a, const struct az_variant *var, int 
   if (strstr(d, " loop")) {
     if (!preprocess(a, var, t, ipath, sizeof ipath)) cause = scan_body(ipath, jstr(row, "file"), (int)json_integer_value(json_object_get(row, "line")));
     if (asprintf(&out, "cause: `teams loop` with %s in its body: the compiler may not prove it free of nested "
-                 "parallelism, so it lowers the loop as `distribute` only", cause ? cause : "a construct or call") < 0)
+                 "parallelism, so it lowers the loop as `distribute` only", cause ? cause : az_is_cxx(a->tus[t].file)
+                 ? "a call (in C++ also a struct's assignment or construction: a call to its operator)" : "a call") < 0)
       out = NULL;
   } else if (asprintf(&out, "cause: the directive has no `parallel for`: `distribute` hands each team a chunk and no "
                       "worksharing shares it among the team's threads") < 0)

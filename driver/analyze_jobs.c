@@ -64,8 +64,8 @@ static void add_tu_flags(const struct az *a, struct job *j, int t) {
  * main or symbol missing does not matter: --unresolved-symbols) with mkoffload's temporaries
  * kept, and scripts/gcc-offload-keep.sh keeps the program's PTX and nvlink's resource lines.
  * The device compile's -fopt-info: omp notes (none for OpenMP in GCC 12) and the calls it did
- * not inline. The gcc driver compiles .cpp as C++ and .c as C; -lstdc++ for the C++ ones. One
- * link takes one set of flags: the first unit's (a database's units mostly share them). */
+ * not inline. It links the units' objects of the first round: each unit keeps its own flags;
+ * -lstdc++ for the C++ ones. */
 static int gcc_device_link(const struct az *a, int v, struct job *j) {
   const struct az_variant *var = &a->vars[v];
   const struct az_cfg *c = &a->cfgs[var->cfg];
@@ -73,15 +73,18 @@ static int gcc_device_link(const struct az *a, int v, struct job *j) {
   int cxx = 0;
   j->soft = 1;
   j->kind = GCCLINK;
-  j->cwd = a->tus[0].dir;
   snprintf(j->log, sizeof j->log, "%s/log/gcc-device-link.txt", var->dir);
   add(j, "sh");
   snprintf(s, sizeof s, "%s/scripts/gcc-offload-keep.sh", a->src_root), add(j, s);
   add(j, var->dir), add(j, a->arch), add(j, a->cuda_bin), add(j, c->cc);
   add_split(j, c->flags);
-  add_tu_flags(a, j, 0);
-  for (int f = 0; f < a->nfiles; ++f)
-    if (!az_is_cu(a->files[f])) add(j, a->files[f]), cxx |= az_is_cxx(a->files[f]);
+  /* the units' objects, each compiled with its own flags in the first round (their offload
+   * sections carry the device code that mkoffload compiles) */
+  for (int t = 0; t < a->ntus; ++t)
+    if (!az_is_cu(a->tus[t].file)) {
+      snprintf(s, sizeof s, "%s/obj/%s.o", var->dir, a->tus[t].stem), add(j, s);
+      cxx |= az_is_cxx(a->tus[t].file);
+    }
   snprintf(s, sizeof s, "%s/obj/gcc-prog", var->dir), add(j, "-o"), add(j, s);
   add(j, "-Wl,--unresolved-symbols=ignore-all");
   if (cxx) add(j, "-lstdc++");
@@ -448,7 +451,6 @@ int az_compile_all(struct az *a) {
   /* round one: every configuration once per unit (a unit without a region costs no more) */
   for (int v = 0; v < a->nvars; ++v) {
     if (a->vars[v].whatif) continue;
-    if (a->cfgs[a->vars[v].cfg].gcc) plan_add(a, &p, v, 0, GCCLINK);
     for (int t = 0; t < a->ntus; ++t) plan_add(a, &p, v, t, OBJ);
   }
   if (run_plan(a, &p)) return -1;
@@ -462,6 +464,7 @@ int az_compile_all(struct az *a) {
       var->failed = 1;
       snprintf(var->error, sizeof var->error, "not compiled: %s did not compile the program", a->cfgs[var->cfg].name);
     }
+    if (gcc && !var->whatif && !var->failed) plan_add(a, &p, v, 0, GCCLINK); /* after its objects */
     if (gcc || base_failed) continue;
     for (int t = 0; t < a->ntus; ++t) {
       if (!a->tus[t].has_kernels) continue;
