@@ -340,6 +340,10 @@ static int analyze(struct az *a, const char *want) {
   json_t *files = json_array();
   for (int f = 0; f < a->nfiles; ++f) json_array_append_new(files, json_string(a->files[f]));
   json_object_set_new(a->doc, "files", files);
+  json_object_set_new(a->doc, "headers", a->headers ? json_incref(a->headers) : json_array());
+  json_object_set_new(a->doc, "root", json_string(a->root));
+  if (a->arch_user[0])
+    json_object_set_new(a->doc, "offload_target", json_pack("{s:s,s:s,s:s}", "arch", a->arch_user, "from", a->arch_said, "build", a->arch));
   json_object_set_new(a->doc, "configs", configs_doc(a));
   az_collect(a);
   if (!json_array_size(json_object_get(a->doc, "regions")) && no_failure(a)) {
