@@ -17,16 +17,16 @@
 
 static void usage(FILE *f) {
   fprintf(f,
-          "usage: ompkit analyze FILE... [-p BUILD_DIR] [--configs A,B] [--out DIR] [--json] [--no-whatif]\n"
+          "usage: ompkit analyze FILE... [-p|--build-dir BUILD_DIR] [--configs A,B] [--out DIR] [--json] [--no-whatif]\n"
           "                      [--whatif-configs A,B|all] [--whatif-flags F,G] [--jobs N] [--allow-compile-failures]\n"
-          "                      [--run [-- ARGS --]] [--build-only] [--from-build] [-- FLAGS]\n"
+          "                      [--run [-- ARGS --]] [--build-only] [--from-build] [--help] [-- FLAGS]\n"
           "       ompkit analyze -p BUILD_DIR [FILE...] [options] [-- FLAGS]\n"
           "       ompkit analyze --run-built DIR\n"
           "  Compiles the program (C or C++ translation units) with each omp_target configuration and each\n"
           "  what-if flag, and reports per target region the compiler emitted (file:line of the directive,\n"
           "  headers included, one row per template instance): mode, remarks, resources of the linked\n"
           "  kernel, globalization, lowering in words, what each flag changes, EXPECT verdicts.\n"
-          "  -p BUILD_DIR    the translation units and their flags from BUILD_DIR/compile_commands.json\n"
+          "  -p, --build-dir BUILD_DIR  the translation units and their flags from BUILD_DIR/compile_commands.json\n"
           "                  (FILEs, if given, pick units of it); a FILE.json names the database itself\n"
           "  --configs A,B   these configurations (default: every enabled omp_target one that has a\n"
           "                  build of its own, the openmp-opt ablation ones left out)\n"

@@ -112,7 +112,8 @@ static void cell(json_t *e, char *out, size_t n) {
   if (rv) regs = (long)json_integer_value(rv);
   if (!e) snprintf(out, n, "-");
   else if (strcmp(str(e, "status"), "ok")) snprintf(out, n, "%s", str(e, "status"));
-  else if (regs >= 0) snprintf(out, n, "%s, %ld regs", str(e, "mode"), regs);
+  else if (regs >= 0) /* a figure without the callees is marked: it is not the loaded kernel's */
+    snprintf(out, n, "%s, %ld regs%s", str(e, "mode"), regs, strstr(str(e, "resources_from"), "per file") ? " (body only)" : "");
   else snprintf(out, n, "%s", str(e, "mode"));
 }
 
