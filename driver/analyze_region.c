@@ -171,11 +171,15 @@ static void fe_name(const char *f, char *out, size_t n) {
 /* A remark belongs to a kernel when it is the kernel's own, or its function is reached from the
  * kernel: in the object's call graph (after inlining), or in the front end's (before inlining,
  * where an operator or a helper is still a call). */
-static int attributed(const struct rem *r, const char *k, const struct loaded *L) {
+static int attributed(const struct rem *r, const char *k, int mode, const struct loaded *L) {
   if (ok_remark_attributed(r->function, k, L->ir)) return 1;
   char n[1024];
   fe_name(r->function, n, sizeof n);
-  return L->fe && ok_ir_reaches(L->fe, k, n);
+  if (!L->fe || !ok_ir_reaches(L->fe, k, n)) return 0;
+  /* a callee shared with other kernels: why a kernel stays generic (OMP121) or needs a state
+   * machine (OMP130-133) is said for the generic kernels that reach it, not for an SPMD one */
+  int why_generic = !strcmp(r->id, "OMP121") || !strncmp(r->id, "OMP13", 5);
+  return why_generic && mode == 2 ? 0 : 2;
 }
 
 static const char *base_name(const char *p) {
@@ -252,8 +256,11 @@ static json_t *kernel_entry(const struct loaded *L, const char *k, int mode) {
   char ids[1024] = "";
   for (size_t i = 0; i < L->rs.n; ++i) {
     const struct rem *r = &L->rs.v[i];
-    if (!attributed(r, k, L)) continue;
-    json_array_append_new(remarks, remark_json(r));
+    int how = attributed(r, k, mode, L);
+    if (!how) continue;
+    json_t *rj = remark_json(r);
+    if (how == 2) json_object_set_new(rj, "via", json_string("callee, through the front end's call graph"));
+    json_array_append_new(remarks, rj);
     if (strncmp(r->id, "OMP", 3)) continue;
     if (!strstr(ids, r->id)) snprintf(ids + strlen(ids), sizeof ids - strlen(ids), "%s%s", ids[0] ? " " : "", r->id);
     if (!strcmp(r->id, "OMP112") || !strcmp(r->id, "OMP113") || !strcmp(r->id, "OMP111") || !strcmp(r->id, "OMP110")) {

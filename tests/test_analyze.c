@@ -133,13 +133,20 @@ static void gcc(json_t *doc, const char *cfg) {
         "combined: %s", s(c, "summary"));
 }
 
-/* The remark IDs of an entry as a sorted, space-separated set. */
+/* The OMP remark IDs of an entry attributed through the object's call graph (as `ompkit check`
+ * and a build's artefacts attribute them; the build keeps no front-end IR, so a callee's remarks
+ * found through it are left out), as a sorted, space-separated set. */
 static void idset(json_t *e, char *out, size_t n) {
   char ids[64][16];
   int k = 0;
-  char copy[1024];
-  snprintf(copy, sizeof copy, "%s", s(e, "remark_ids"));
-  for (char *t = strtok(copy, " "); t && k < 64; t = strtok(NULL, " ")) snprintf(ids[k++], sizeof ids[0], "%s", t);
+  json_t *x;
+  size_t i;
+  json_array_foreach(json_object_get(e, "remarks"), i, x) {
+    int dup = 0;
+    if (strncmp(s(x, "id"), "OMP", 3) || json_object_get(x, "via")) continue;
+    for (int q = 0; q < k; ++q) dup |= !strcmp(ids[q], s(x, "id"));
+    if (!dup && k < 64) snprintf(ids[k++], sizeof ids[0], "%s", s(x, "id"));
+  }
   qsort(ids, (size_t)k, sizeof ids[0], (int (*)(const void *, const void *))strcmp);
   out[0] = 0;
   for (int i = 0; i < k; ++i) snprintf(out + strlen(out), n - strlen(out), "%s%s", i ? " " : "", ids[i]);
