@@ -123,13 +123,153 @@ static char *scan_body(const char *ipath, const char *file, int line) {
   return s.what[0] ? strdup(s.what) : s.call[0] ? strdup(s.call) : NULL;
 }
 
+/* The front end's own view of the region: its AST (clang -ast-dump, filtered to the enclosing
+ * function), where a call is a call even when the source does not look like one (a struct's
+ * assignment in C++ is a call to its operator=, the reason su3_bench v4 runs one thread per
+ * team). The first call in the `teams loop` directive's subtree, not an OpenMP API one. */
+static int ast_dump(const struct az *a, const struct az_variant *var, int t, const char *fn, char *out, size_t n) {
+  const struct az_tu *tu = &a->tus[t];
+  const struct az_cfg *c = &a->cfgs[var->cfg];
+  snprintf(out, n, "%s/ir/%s.%s.ast", var->dir, tu->stem, fn);
+  if (!access(out, R_OK)) return 0;
+  size_t cap = 65536;
+  char *cmd = malloc(cap);
+  FILE *m = fmemopen(cmd, cap, "w");
+  if (tu->dir) fprintf(m, "cd '%s' && ", tu->dir);
+  fprintf(m, "%s %s", az_is_cxx(tu->file) ? c->cxx : c->cc, c->flags);
+  for (int i = 0; i < tu->argc; ++i) {
+    fputs(" '", m);
+    for (const char *s = tu->argv[i]; *s; ++s) *s == '\'' ? fputs("'\\''", m) : fputc(*s, m);
+    fputc('\'', m);
+  }
+  fprintf(m, " --offload-host-only -fsyntax-only -Xclang -ast-dump -Xclang -ast-dump-filter='%s' '%s' >'%s' 2>/dev/null", fn,
+          tu->file, out);
+  fclose(m);
+  int rc = system(cmd);
+  free(cmd);
+  return rc;
+}
+
+struct loc {
+  char file[PATH_MAX];
+  int line;
+};
+
+/* The source locations of an AST dump line (its range, and the location after it), in order:
+ * clang prints each relative to the one before ("line:L:C", "col:C", or "FILE:L:C"). */
+static void ast_locs(const char *l, struct loc *cur, int *first_line, char *first_file, size_t ffn) {
+  const char *p = strchr(l, '<'); /* the range; later '<'s are types' template arguments */
+  *first_line = 0;
+  if (p) {
+    const char *e = strchr(p, '>');
+    if (!e) return;
+    for (const char *q = p + 1; q < e;) {
+      const char *te = q;
+      while (te < e && *te != ',') ++te;
+      char tok[PATH_MAX];
+      snprintf(tok, sizeof tok, "%.*s", (int)(te - q), q);
+      char *c2 = strrchr(tok, ':'), *c1 = NULL;
+      if (!strncmp(tok, "line:", 5)) cur->line = atoi(tok + 5);
+      else if (strncmp(tok, "col:", 4) && tok[0] != '<' && c2) {
+        *c2 = 0, c1 = strrchr(tok, ':');
+        if (c1) *c1 = 0, snprintf(cur->file, sizeof cur->file, "%s", tok), cur->line = atoi(c1 + 1);
+      }
+      if (!*first_line) *first_line = cur->line, snprintf(first_file, ffn, "%s", cur->file);
+      q = te + (te < e);
+      while (q < e && *q == ' ') ++q;
+    }
+    p = e + 1;
+    while (*p == ' ') ++p; /* "> col:19 name": the declaration's own location */
+    if (!strncmp(p, "line:", 5)) cur->line = atoi(p + 5);
+  }
+}
+
+static int indent_of(const char *l) {
+  int i = 0;
+  while (l[i] == ' ' || l[i] == '|' || l[i] == '`' || l[i] == '-') ++i;
+  return i;
+}
+
+/* The name a call node calls: an operator's symbol from its own line, else the first declaration
+ * or member named below it. */
+static void callee(const char *node, FILE *f, char *out, size_t n) {
+  out[0] = 0;
+  if (strstr(node, "CXXOperatorCallExpr")) {
+    const char *e = strrchr(node, '\'');
+    const char *b = e && e > node ? e - 1 : NULL;
+    while (b && b > node && *b != '\'') --b;
+    if (b && e > b) snprintf(out, n, "operator%.*s", (int)(e - b - 1), b + 1);
+    return;
+  }
+  long at = ftell(f);
+  char l[8192];
+  for (int k = 0; k < 8 && fgets(l, sizeof l, f); ++k) {
+    const char *d = strstr(l, "DeclRefExpr"), *m = strstr(l, "MemberExpr");
+    if (d && (strstr(d, " Function ") || strstr(d, " CXXMethod "))) {
+      const char *q = strstr(d, " Function ") ? strstr(d, " Function ") : strstr(d, " CXXMethod ");
+      q = strchr(q, '\'');
+      if (q) snprintf(out, n, "%.*s", (int)strcspn(q + 1, "'"), q + 1);
+      break;
+    }
+    if (m) {
+      const char *q = strstr(m, " ->") ? strstr(m, " ->") + 3 : strstr(m, " .") ? strstr(m, " .") + 2 : NULL;
+      if (q) snprintf(out, n, "%.*s", (int)strcspn(q, " \n"), q);
+      break;
+    }
+  }
+  fseek(f, at, SEEK_SET);
+}
+
+static char *ast_call(const char *path, const char *file, int line) {
+  FILE *f = fopen(path, "r");
+  char l[8192], ff[PATH_MAX], name[512];
+  struct loc cur = {"", 0};
+  int in = -1, fl;
+  char *out = NULL;
+  while (f && !out && fgets(l, sizeof l, f)) {
+    ast_locs(l, &cur, &fl, ff, sizeof ff);
+    int ind = indent_of(l);
+    if (in < 0) {
+      if (strstr(l, "OMPTargetTeamsGenericLoopDirective") && fl == line && !strcmp(base_name(ff), base_name(file))) in = ind;
+      continue;
+    }
+    if (ind <= in) break; /* past the directive's subtree */
+    const char *nm = l + ind;
+    if (strncmp(nm, "CallExpr ", 9) && strncmp(nm, "CXXOperatorCallExpr ", 20) && strncmp(nm, "CXXMemberCallExpr ", 18)) continue;
+    callee(nm, f, name, sizeof name);
+    if (!strncmp(name, "omp_", 4)) continue; /* the OpenMP API does not inhibit it */
+    if (asprintf(&out, "the call to %s%s at %s:%d", name[0] ? name : "a function", strstr(nm, "CXXOperatorCallExpr") &&
+                 !strcmp(name, "operator=") ? " (a struct's assignment)" : "", base_name(cur.file[0] ? cur.file : file), cur.line) < 0)
+      out = NULL;
+  }
+  if (f) fclose(f);
+  return out;
+}
+
+/* The enclosing function's plain name, for -ast-dump-filter ("ns::run<T>(...)" -> "run"). */
+static void plain_name(const char *fn, char *out, size_t n) {
+  size_t e = strcspn(fn, "<(");
+  const char *b = fn;
+  for (const char *q = fn; q < fn + e; ++q)
+    if (q[0] == ':' && q[1] == ':') b = q + 2;
+  snprintf(out, n, "%.*s", (int)(fn + e - b), b);
+}
+
 /* Cause and fixes of a region lowered "teams distribute only", in words (NULL: not such a one). */
 char *az_one_thread_cause(const struct az *a, const struct az_variant *var, int t, json_t *row) {
   const char *d = jstr(row, "directive");
   char ipath[PATH_MAX + 300], *cause = NULL, *out = NULL;
   if (strstr(d, "parallel")) return NULL;
   if (strstr(d, " loop")) {
-    if (!preprocess(a, var, t, ipath, sizeof ipath)) cause = scan_body(ipath, jstr(row, "file"), (int)json_integer_value(json_object_get(row, "line")));
+    int line = (int)json_integer_value(json_object_get(row, "line"));
+    char fn[512], ast[PATH_MAX + 600];
+    /* a nested construct from the preprocessed body; else the first call the front end sees */
+    if (!preprocess(a, var, t, ipath, sizeof ipath)) cause = scan_body(ipath, jstr(row, "file"), line);
+    plain_name(jstr(row, "function"), fn, sizeof fn);
+    if ((!cause || strncmp(cause, "the nested", 10)) && fn[0] && !ast_dump(a, var, t, fn, ast, sizeof ast)) {
+      char *c2 = ast_call(ast, jstr(row, "file"), line);
+      if (c2) free(cause), cause = c2;
+    }
     if (asprintf(&out, "cause: `teams loop` with %s in its body: the compiler may not prove it free of nested "
                  "parallelism, so it lowers the loop as `distribute` only", cause ? cause : az_is_cxx(a->tus[t].file)
                  ? "a call (in C++ also a struct's assignment or construction: a call to its operator)" : "a call") < 0)

@@ -19,6 +19,8 @@
  *       failed BAD          badcompile.c with what-if on BAD: "not compiled", never "no change";
  *                           BAD listed first under Costly
  *       compdb CFG          two units from a compile database, each with its own flags, both ok
+ *       cause CFG           struct_assign.cpp: one thread per team because of the struct assignment
+ *                           (a call, operator=) on line 14, named; both fixes given
  *       twokernels CFG      su3_v1_manual.c: one directive, two kernels (float, double): two rows
  *   test_analyze agree OUTSIDE.json BUILD.json CONFIG
  *       a kit source analyzed as an outside copy agrees with the kit build's artefacts of it
@@ -277,6 +279,17 @@ static void p30_failed(json_t *doc, const char *badc) {
   CHECK(first && !strcmp(s(first, "config"), badc) && strstr(s(first, "why"), "error"), "Costly does not open with %s's failure", badc);
 }
 
+static void p30_cause(json_t *doc, const char *cfg) {
+  json_t *r = row_where(doc, "struct_assign.cpp", NULL), *e = cfg_of(r, cfg), *low = json_object_get(e, "lowering");
+  CHECK(!strcmp(s(low, "loop_threads"), "1 per team"), "struct_assign.cpp: loop threads '%s'", s(low, "loop_threads"));
+  CHECK(strstr(s(low, "cause"), "operator=") && strstr(s(low, "cause"), "struct_assign.cpp:14"),
+        "the cause is not the struct assignment on line 14: '%s'", s(low, "cause"));
+  json_t *c = costly_for(doc, cfg, NULL, "teams distribute only");
+  CHECK(c && strstr(s(c, "why"), "-fopenmp-assume-no-nested-parallelism (what-if: SPMD") &&
+            strstr(s(c, "why"), "teams distribute parallel for"),
+        "Costly does not give both fixes: %s", c ? s(c, "why") : "(not listed)");
+}
+
 static void p30_compdb(json_t *doc, const char *cfg) {
   json_t *a = row_where(doc, "db_a.c", NULL), *b = row_where(doc, "db_b.c", NULL);
   CHECK(json_array_size(json_object_get(doc, "files")) == 2, "%zu units, want 2", json_array_size(json_object_get(doc, "files")));
@@ -299,6 +312,7 @@ static int p30(const char *check, json_t *doc, char **args, int nargs) {
   else if (!strcmp(check, "dropped") && nargs > 1) p30_dropped(doc, args[0], args[1]);
   else if (!strcmp(check, "failed")) p30_failed(doc, args[0]);
   else if (!strcmp(check, "compdb")) p30_compdb(doc, args[0]);
+  else if (!strcmp(check, "cause")) p30_cause(doc, args[0]);
   else if (!strcmp(check, "twokernels")) p30_twokernels(doc, args[0]);
   else return 2;
   return 0;

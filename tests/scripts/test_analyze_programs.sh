@@ -3,7 +3,8 @@
 # analysis.json (test_analyze p30) and the exit status:
 #   a region in an included header (named by the header) and one in #if 0 (no row), the header
 #   named on the command line not compiled as a unit; a template built for two types (a row per
-#   instance, the costlier one costly); a remark raised in a callee operator (on the region);
+#   instance, the costlier one costly); a remark raised in a callee operator (on the region); a
+#   `teams loop` run one thread per team because of a struct assignment (the cause, both fixes);
 #   a body outlined into a same-file function (linked registers above the kernel's own); a live
 #   `target teams loop` clang 16 drops (no kernel, no launch: a finding, exit 1); a configuration
 #   that fails (no what-if verdict, exit 1, --allow-compile-failures 0); a compile database of
@@ -47,6 +48,10 @@ check instances "$TMP/tt/analysis.json" target-clang19
 # §2: a callee's remark on the region that reaches it
 an cr "$FX/callee_remark.cpp" --configs target-clang19 --no-whatif
 check callee "$TMP/cr/analysis.json" target-clang19
+
+# §2: one thread per team: the cause named with its line, both fixes
+an sa "$FX/struct_assign.cpp" --configs target-clang19 --whatif-flags no-nested-parallelism
+check cause "$TMP/sa/analysis.json" target-clang19
 
 # §3: the linked figure counts an out-of-line callee of the same file
 an ol "$FX/outlined.c" --configs target-clang19 --no-whatif
