@@ -46,6 +46,8 @@ struct az {
   json_t *headers; /* headers named on the command line: not compiled as their own units */
   char root[PATH_MAX]; /* the program's root: kernel identities name files relative to it */
   char arch_user[64], arch_said[512]; /* the program's offload target and the flag that said it */
+  int arch_forced;      /* ... given in `-- FLAGS` with -p: over the database's (arch_over) */
+  char arch_over[512];
   int allow_failures; /* --allow-compile-failures: a configuration's failure keeps exit 0 */
   struct az_cfg *cfgs;
   int ncfgs;

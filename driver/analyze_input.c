@@ -112,7 +112,7 @@ static int dropped(const char *s, const char *next) {
 
 /* Takes a TU's raw flags apart: the user's kept in tu->argv, its offload target honoured (the
  * same for every TU) or refused. 0, or an exit status after a one-line error. */
-static int filter_flags(struct az *a, struct az_tu *tu, char **raw, int nraw, const char *file) {
+static int filter_flags(struct az *a, struct az_tu *tu, char **raw, int nraw, int nown, const char *file) {
   tu->argv = calloc((size_t)nraw + 1, sizeof *tu->argv);
   for (int i = 0; i < nraw; ++i) {
     char arch[128], said[512];
@@ -120,6 +120,10 @@ static int filter_flags(struct az *a, struct az_tu *tu, char **raw, int nraw, co
     if (offload_target(raw, i, nraw, &skip, arch, sizeof arch, said, sizeof said)) {
       i += skip;
       if (!arch[0]) continue;
+      if (a->arch_forced && i < nown) { /* the command line's `-- FLAGS` name the target: theirs wins, said */
+        if (!a->arch_over[0]) snprintf(a->arch_over, sizeof a->arch_over, "%s", said);
+        continue;
+      }
       if (strncmp(arch, "sm_", 3)) {
         ok_err("analyze: %s: offload target '%s' (%s) is not NVIDIA's: the configurations build for nvptx (sm_NN); "
                "drop it or give --offload-arch=sm_NN", file, arch[0] == '?' ? arch + 1 : arch, said);
@@ -144,7 +148,7 @@ static int filter_flags(struct az *a, struct az_tu *tu, char **raw, int nraw, co
 }
 
 /* One translation unit, or a header (noted, not compiled), or a refusal (Fortran, missing). */
-static int add_tu(struct az *a, const char *path, const char *dir, char **raw, int nraw) {
+static int add_tu(struct az *a, const char *path, const char *dir, char **raw, int nraw, int nown) {
   char real[PATH_MAX], joined[2 * PATH_MAX + 2];
   struct stat st;
   if (path[0] != '/' && dir) snprintf(joined, sizeof joined, "%s/%s", dir, path), path = joined;
@@ -161,7 +165,7 @@ static int add_tu(struct az *a, const char *path, const char *dir, char **raw, i
   memset(tu, 0, sizeof *tu);
   tu->file = strdup(real);
   tu->dir = dir ? strdup(dir) : NULL;
-  int rc = filter_flags(a, tu, raw, nraw, real);
+  int rc = filter_flags(a, tu, raw, nraw, nown, real);
   if (rc) return rc;
   ++a->ntus;
   return 0;
@@ -172,7 +176,7 @@ int az_add_files(struct az *a, char **files, int nfiles) {
   a->tus = calloc((size_t)nfiles + 1, sizeof *a->tus);
   a->headers = a->headers ? a->headers : json_array();
   for (int f = 0; f < nfiles; ++f) {
-    int rc = add_tu(a, files[f], NULL, a->user_flags, a->nuser_flags);
+    int rc = add_tu(a, files[f], NULL, a->user_flags, a->nuser_flags, 0);
     if (rc) return rc;
   }
   return 0;
@@ -202,6 +206,12 @@ int az_add_compdb(struct az *a, const char *dbdir, char **files, int nfiles) {
   if (!json_is_array(db)) return ok_err("analyze: %s:%d: not a compile database: %s", p, je.line, je.text), OK_EXIT_USAGE;
   a->tus = calloc(json_array_size(db) + 1, sizeof *a->tus);
   a->headers = a->headers ? a->headers : json_array();
+  for (int i = 0; i < a->nuser_flags; ++i) { /* a target in `-- FLAGS` is the user's choice over the database's */
+    char arch[128], said[512];
+    int skip;
+    if (offload_target(a->user_flags, i, a->nuser_flags, &skip, arch, sizeof arch, said, sizeof said) && arch[0]) a->arch_forced = 1;
+    i += skip;
+  }
   size_t i;
   int rc = 0;
   json_array_foreach(db, i, e) {
@@ -219,7 +229,8 @@ int az_add_compdb(struct az *a, const char *dbdir, char **files, int nfiles) {
     }
     /* argv[0] is the user's compiler and the source file is the database's: the configuration
      * compiles with its own compiler, and the file is named by its own field */
-    raw = realloc(raw, ((size_t)nraw + (size_t)a->nuser_flags + 1) * sizeof *raw); /* `-- FLAGS` after the unit's */
+    int nown = nraw - 1; /* the entry's own flags (less argv[0]); `-- FLAGS` follow them */
+    raw = realloc(raw, ((size_t)nraw + (size_t)a->nuser_flags + 1) * sizeof *raw);
     for (int k = 0; k < a->nuser_flags; ++k) raw[nraw++] = a->user_flags[k];
     char src[2 * PATH_MAX + 2], r1[PATH_MAX], r2[PATH_MAX];
     snprintf(src, sizeof src, "%s%s%s", file[0] == '/' ? "" : dir, file[0] == '/' ? "" : "/", file);
@@ -227,10 +238,13 @@ int az_add_compdb(struct az *a, const char *dbdir, char **files, int nfiles) {
     for (int k = 1; k < nraw; ++k) {
       char w[2 * PATH_MAX + 2];
       snprintf(w, sizeof w, "%s%s%s", raw[k][0] == '/' ? "" : dir, raw[k][0] == '/' ? "" : "/", raw[k]);
-      if (raw[k][0] != '-' && realpath(w, r1) && realpath(src, r2) && !strcmp(r1, r2)) continue;
+      if (raw[k][0] != '-' && realpath(w, r1) && realpath(src, r2) && !strcmp(r1, r2)) {
+        if (k <= nown) --nown;
+        continue;
+      }
       raw[n++] = raw[k];
     }
-    if (!rc) rc = add_tu(a, file, dir, raw, n);
+    if (!rc) rc = add_tu(a, file, dir, raw, n, nown);
     free(raw); /* the strings are leaked on purpose: the TU's argv holds copies, a run is short */
   }
   json_decref(db);

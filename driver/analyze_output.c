@@ -214,7 +214,9 @@ static void body(struct w *w, const struct az *a, int terse) {
   size_t i;
   char target[800] = "";
   if (a->arch_user[0]) /* the program's own offload target, never mixed in silently */
-    snprintf(target, sizeof target, "; offload target %s (the program's %s; the build's is %s)", a->arch_user, a->arch_said, a->arch);
+    snprintf(target, sizeof target, "; offload target %s (the %s %s%s%s; the build's is %s)", a->arch_user,
+             a->arch_forced ? "command line's" : "program's", a->arch_said, a->arch_over[0] ? ", over the program's " : "",
+             a->arch_over, a->arch);
   heading(w, 1, "ompkit analyze: %d file%s, %zu target region%s, %d configuration%s%s", a->nfiles, a->nfiles == 1 ? "" : "s",
           json_array_size(regions), json_array_size(regions) == 1 ? "" : "s", a->ncfgs, a->ncfgs == 1 ? "" : "s", target);
   json_array_foreach(a->headers, i, x)

@@ -41,11 +41,13 @@ static int link_one(struct az *a, const struct az_cfg *c, const char *dir, char 
   snprintf(log, sizeof log, "%s/link.txt", dir);
   FILE *m = fmemopen(cmd, cap, "w");
   fprintf(m, "{ true");
-  for (int f = 0; f < a->nfiles; ++f) {
+  for (int f = 0; f < a->nfiles; ++f) { /* each unit with its own flags, in its own folder */
     if (az_is_cu(a->files[f])) continue;
+    fprintf(m, " && ( cd ");
+    shell_quote(m, a->tus[f].dir ? a->tus[f].dir : ".");
     fprintf(m, " && %s %s", az_is_cxx(a->files[f]) ? c->cxx : c->cc, c->flags);
-    for (int i = 0; i < a->nuser_flags; ++i) fputc(' ', m), shell_quote(m, a->user_flags[i]);
-    fprintf(m, " -c "), shell_quote(m, a->files[f]), fprintf(m, " -o '%s/%d.o'", dir, f);
+    for (int i = 0; i < a->tus[f].argc; ++i) fputc(' ', m), shell_quote(m, a->tus[f].argv[i]);
+    fprintf(m, " -c "), shell_quote(m, a->files[f]), fprintf(m, " -o '%s/%d.o' )", dir, f);
   }
   fprintf(m, " && %s %s", cxx ? c->cxx : c->cc, c->flags);
   for (int f = 0; f < a->nfiles; ++f)

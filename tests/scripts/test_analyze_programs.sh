@@ -83,6 +83,10 @@ head -n 3 "$TMP/db/report.md" | grep -q 'offload target sm_80 (the program.s -Xo
   fail "the report's first line does not say the program's offload target: $(head -n 3 "$TMP/db/report.md")"
 grep -q '"flags": ".*--offload-arch=sm_80' "$TMP/db/analysis.json" && ! grep -q 'offload-arch=sm_90' "$TMP/db/analysis.json" ||
   fail "the configurations did not build for the program's sm_80"
+an dbo -p "$TMP/db" --configs target-clang19 --no-whatif -- --offload-arch=sm_90
+rc_is dbo 0
+head -n 3 "$TMP/dbo/report.md" | grep -q "offload target sm_90 (the command line's --offload-arch=sm_90, over the program's -Xopenmp-target -march=sm_80" ||
+  fail "a target in -- FLAGS is not said over the database's: $(head -n 3 "$TMP/dbo/report.md")"
 sed 's|-march=sm_80|-march=gfx908|; s|nvptx64-nvidia-cuda", "-Xopenmp-target"|amdgcn-amd-amdhsa", "-Xopenmp-target"|' \
   "$TMP/db/compile_commands.json" >"$TMP/db/amd.json"
 one_line_exit2 "not NVIDIA's" -p "$TMP/db/amd.json" --configs target-clang19
