@@ -182,9 +182,12 @@ int az_add_files(struct az *a, char **files, int nfiles) {
   return 0;
 }
 
-/* Whether a database entry is among the files named (none named: every entry). */
+/* Whether a database entry is among the files named (none named, or only a CUDA form's .cu
+ * files: every entry). */
 static int wanted(char **files, int nfiles, const char *dir, const char *file) {
-  if (!nfiles) return 1;
+  int named = 0;
+  for (int f = 0; f < nfiles; ++f) named += !az_is_cu(files[f]);
+  if (!named) return 1;
   char p[2 * PATH_MAX + 2], r1[PATH_MAX], r2[PATH_MAX];
   if (file[0] != '/') snprintf(p, sizeof p, "%s/%s", dir, file);
   else snprintf(p, sizeof p, "%s", file);
@@ -204,7 +207,7 @@ int az_add_compdb(struct az *a, const char *dbdir, char **files, int nfiles) {
                   "bear -- make)", dbdir), OK_EXIT_USAGE;
   json_t *db = json_load_file(ends_with(dbdir, ".json") ? dbdir : p, 0, &je), *e;
   if (!json_is_array(db)) return ok_err("analyze: %s:%d: not a compile database: %s", p, je.line, je.text), OK_EXIT_USAGE;
-  a->tus = calloc(json_array_size(db) + 1, sizeof *a->tus);
+  a->tus = calloc(json_array_size(db) + (size_t)nfiles + 1, sizeof *a->tus); /* the entries and the .cu files named */
   a->headers = a->headers ? a->headers : json_array();
   for (int i = 0; i < a->nuser_flags; ++i) { /* a target in `-- FLAGS` is the user's choice over the database's */
     char arch[128], said[512];
@@ -248,6 +251,9 @@ int az_add_compdb(struct az *a, const char *dbdir, char **files, int nfiles) {
     free(raw); /* the strings are leaked on purpose: the TU's argv holds copies, a run is short */
   }
   json_decref(db);
+  /* the program's CUDA form, named beside the database: a program of its own (analyze_run.c) */
+  for (int f = 0; f < nfiles && !rc; ++f)
+    if (az_is_cu(files[f])) rc = add_tu(a, files[f], NULL, NULL, 0, 0);
   return rc;
 }
 

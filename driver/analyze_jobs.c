@@ -464,7 +464,9 @@ int az_compile_all(struct az *a) {
       var->failed = 1;
       snprintf(var->error, sizeof var->error, "not compiled: %s did not compile the program", a->cfgs[var->cfg].name);
     }
-    if (gcc && !var->whatif && !var->failed) plan_add(a, &p, v, 0, GCCLINK); /* after its objects */
+    int t0 = 0;
+    while (t0 + 1 < a->ntus && az_is_cu(a->tus[t0].file)) ++t0;
+    if (gcc && !var->whatif && !var->failed) plan_add(a, &p, v, t0, GCCLINK); /* after its objects */
     if (gcc || base_failed) continue;
     for (int t = 0; t < a->ntus; ++t) {
       if (!a->tus[t].has_kernels) continue;
@@ -481,7 +483,9 @@ int az_compile_all(struct az *a) {
   for (int t = 0; t < a->ntus; ++t) any |= a->tus[t].has_kernels;
   for (int v = 0; v < a->nvars; ++v) {
     if (a->cfgs[a->vars[v].cfg].gcc || a->vars[v].failed || a->vars[v].whatif) continue;
-    if (any && links_program(a, &a->vars[v])) plan_add(a, &p, v, 0, PROG);
+    int t0 = 0; /* the job's unit: any OpenMP one (a .cu file is the CUDA form's) */
+    while (t0 + 1 < a->ntus && az_is_cu(a->tus[t0].file)) ++t0;
+    if (any && links_program(a, &a->vars[v])) plan_add(a, &p, v, t0, PROG);
     for (int t = 0; t < a->ntus; ++t)
       if (a->tus[t].has_kernels) plan_add(a, &p, v, t, LINK);
   }
