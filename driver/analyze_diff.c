@@ -142,7 +142,9 @@ static void one_thread(json_t *out, json_t *r, const char *cn, json_t *e) {
   char why[3000], rw[1200], flag[600];
   rewrite(str(r, "directive"), rw, sizeof rw);
   const char *wl = str(json_object_get(w, "lowering"), "loop_threads");
-  if (!w) snprintf(flag, sizeof flag, "-fopenmp-assume-no-nested-parallelism (not tried here: --whatif-configs %s)", cn);
+  if (!strstr(str(r, "directive"), " loop")) /* `teams distribute` says one thread per team itself */
+    snprintf(flag, sizeof flag, "no flag (the directive asks for distribute only)");
+  else if (!w) snprintf(flag, sizeof flag, "-fopenmp-assume-no-nested-parallelism (not tried here: --whatif-configs %s)", cn);
   else if (strcmp(str(w, "status"), "ok") || !strcmp(wl, "1 per team"))
     snprintf(flag, sizeof flag, "no what-if flag changes it (-fopenmp-assume-no-nested-parallelism tried: no change)");
   else
@@ -169,6 +171,9 @@ static void entry_costs(json_t *out, json_t *r, const char *cn, json_t *e) {
     costly_add(out, r, cn, "globalization kept: a runtime allocation per call (OMP112/OMP113)");
   /* local memory per thread: spills, the stack frame (arrays, globalized locals moved there) */
   long sp = res(e, "spill_stores"), lm = res(e, "lmem_bytes"), st = res(e, "stack_bytes");
+  /* a body-only figure's stack is its calls' frames into a runtime not linked in (clang 22 with
+   * -nogpulib): not the loaded kernel's, so not judged */
+  if (strstr(str(e, "resources_from"), "per file")) st = 0;
   if (sp > 0 || lm > 0 || st > 0) {
     int k = snprintf(why, sizeof why, "local memory per thread: %ld B stack, %ld B spill stores", st > 0 ? st : 0, sp > 0 ? sp : 0);
     if (lm > 0 && k > 0 && (size_t)k < sizeof why) snprintf(why + k, sizeof why - (size_t)k, ", %ld B local", lm);
