@@ -347,6 +347,14 @@ static int analyze(struct az *a, const char *want) {
   json_object_set_new(a->doc, "configs", configs_doc(a));
   az_collect(a);
   if (!json_array_size(json_object_get(a->doc, "regions")) && no_failure(a)) {
+    char where[PATH_MAX + 32];
+    for (int t = 0; t < a->ntus; ++t) /* a live region no configuration emitted: the compilers' drop */
+      if (!az_is_cu(a->files[t]) && !a->cfgs[a->vars[0].cfg].gcc && az_live_target(a, &a->vars[0], t, where, sizeof where)) {
+        ok_err("analyze: no configuration emitted an offload kernel, though %s holds a live target region: the "
+               "compilers dropped it (compare with another configuration, ompkit list --configs)", where);
+        ok_manifest_free(&m);
+        return OK_EXIT_FINDING;
+      }
     ok_manifest_free(&m);
     return fail_usage(a->nfiles == 1 ? "no target region: no configuration emitted an offload kernel for" :
                       "no target region: no configuration emitted an offload kernel for any of", a->nfiles == 1 ? a->files[0] : "the files");

@@ -88,6 +88,7 @@ int az_collect(struct az *a);
 json_t *az_missing_kernel(const struct az *a, const struct az_variant *var, int t, json_t *region);
 /* analyze_cause.c: why a region runs its loop one thread per team, from its preprocessed body. */
 char *az_one_thread_cause(const struct az *a, const struct az_variant *var, int t, json_t *region);
+int az_live_target(const struct az *a, const struct az_variant *var, int t, char *where, size_t n);
 /* analyze_diff.c: what changed per region under each what-if flag, and the costly regions. */
 void az_whatif_diffs(struct az *a);
 json_t *az_costly(const struct az *a);

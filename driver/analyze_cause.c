@@ -280,3 +280,28 @@ char *az_one_thread_cause(const struct az *a, const struct az_variant *var, int 
   free(cause);
   return out;
 }
+
+/* Whether unit t, preprocessed with its flags, holds a live target region (a `#pragma omp target`
+ * that is not a data directive): its file:line into where. For the verdict on a program in which
+ * no configuration emitted a kernel: a compiler's drop, not "no region". */
+int az_live_target(const struct az *a, const struct az_variant *var, int t, char *where, size_t n) {
+  char ipath[PATH_MAX + 300], l[16384], file[PATH_MAX] = "";
+  int line = 0, found = 0, ml;
+  if (preprocess(a, var, t, ipath, sizeof ipath)) return 0;
+  FILE *f = fopen(ipath, "r");
+  while (f && !found && fgets(l, sizeof l, f)) {
+    char mf[PATH_MAX];
+    if (l[0] == '#' && sscanf(l, "# %d \"%4095[^\"]\"", &ml, mf) == 2) {
+      snprintf(file, sizeof file, "%s", mf), line = ml;
+      continue;
+    }
+    const char *p = l;
+    while (*p == ' ' || *p == '\t') ++p;
+    if (!strncmp(p, "#pragma omp target", 18) && !strstr(p, "target data") && !strstr(p, "enter data") &&
+        !strstr(p, "exit data") && !strstr(p, "target update") && strncmp(p + 18, "s", 1))
+      found = 1, snprintf(where, n, "%s:%d", base_name(file), line);
+    ++line;
+  }
+  if (f) fclose(f);
+  return found;
+}

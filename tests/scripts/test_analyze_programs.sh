@@ -64,6 +64,11 @@ if config_enabled target-clang16; then
   rc_is tl 1
   check dropped "$TMP/tl/analysis.json" target-clang16 target-clang19
   grep -q 'no device kernel and no launch' "$TMP/tl.txt" || fail "the drop is not on the terminal"
+  # clang 16 alone: no kernel anywhere, yet a live region: the compilers' drop (exit 1), not "no region"
+  "$OMPKIT" analyze "$FX/teams_loop.c" --configs target-clang16 --no-whatif --out "$TMP/tl16" >"$TMP/o" 2>"$TMP/e"
+  rc=$?
+  [ $rc = 1 ] && grep -q 'teams_loop.c:6 holds a live target region' "$TMP/e" ||
+    fail "clang 16 alone on teams_loop.c: exit $rc: $(cat "$TMP/e")"
   an tla "$FX/teams_loop.c" --configs target-clang19,target-clang16 --no-whatif --allow-compile-failures
   rc_is tla 0
   an bad "$SRC/tests/fixtures/analyze/badcompile.c" --configs target-clang19,target-clang16 \
