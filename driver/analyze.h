@@ -82,6 +82,17 @@ int az_is_fortran(const char *path);
 int az_is_header(const char *path);
 /* analyze_jobs.c: every compile of every variant, in parallel; fills vars[].failed/error. */
 int az_compile_all(struct az *a);
+/* analyze_jobs.c: FILE preprocessed (-E) as variant v's device compile sees it, into OUT; 0 when done. */
+int az_preprocess(const struct az *a, int v, const char *file, const char *out);
+/* analyze_nokernel.c: the entry of a region that has no kernel in variant v: why, in words (the
+ * directive #if'd out, compiled but not emitted, or a construct the compiler is known to drop).
+ * *pp caches the preprocessed file's state per (variant, file): start it at 0. */
+json_t *az_no_kernel_entry(const struct az *a, int v, const char *file, int line, const char *directive, int *pp);
+/* analyze_nokernel.c: a kernel entry e that LLVM 16 left without its loop (a `teams loop` nested in
+ * `target`, the line after the directive at `line`; `to`: the next region's line or 0) is marked
+ * wrong code with the finding's name. */
+void az_known_empty_kernel(const struct az *a, int v, const char *file, int line, int to, json_t *e);
+int az_known_drop(const struct az *a, int v, const char *directive);
 /* analyze_region.c: the regions of every file with each variant's data (doc "regions"). */
 int az_collect(struct az *a);
 /* analyze_host.c: the entry of a region a configuration emitted no kernel for (its host side). */

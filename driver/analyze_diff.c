@@ -157,14 +157,18 @@ static void one_thread(json_t *out, json_t *r, const char *cn, json_t *e) {
 /* One base entry's costs. */
 static void entry_costs(json_t *out, json_t *r, const char *cn, json_t *e) {
   char why[600];
-  /* a configuration that did not compile is said once, at the head of the list (az_costly) */
-  if (!strcmp(str(e, "status"), "no kernel") && json_is_true(json_object_get(e, "finding"))) {
-    costly_add(out, r, cn, str(e, "error"));
+  /* a configuration that did not compile is said once, at the head of the list (az_costly); a
+   * region a configuration emitted no kernel for is costly when it is a compiler's drop (its loop
+   * never runs: analyze_host.c), not when the directive is compiled out there */
+  if (!strcmp(str(e, "status"), "no kernel")) {
+    if (json_is_true(json_object_get(e, "finding")) || json_is_true(json_object_get(e, "dropped"))) costly_add(out, r, cn, str(e, "error"));
     return;
   }
   if (strcmp(str(e, "status"), "ok")) return;
   json_t *low = json_object_get(e, "lowering");
-  if (!strcmp(str(low, "loop_threads"), "1 per team")) one_thread(out, r, cn, e);
+  if (json_is_true(json_object_get(low, "wrong_code")))
+    snprintf(why, sizeof why, "wrong code: %s", str(low, "summary")), costly_add(out, r, cn, why);
+  else if (!strcmp(str(low, "loop_threads"), "1 per team")) one_thread(out, r, cn, e);
   else if (!strcmp(str(e, "mode"), "Generic"))
     snprintf(why, sizeof why, "%s", str(low, "summary")), costly_add(out, r, cn, why);
   if (strstr(str(e, "remark_ids"), "OMP112") || strstr(str(e, "remark_ids"), "OMP113"))

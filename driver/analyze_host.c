@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static char *slurp(const char *path) {
   FILE *f = fopen(path, "r");
@@ -45,6 +46,13 @@ json_t *az_missing_kernel(const struct az *a, const struct az_variant *var, int 
   const char *parent = jstr(r, "symbol_parent");
   int line = (int)json_integer_value(json_object_get(r, "line")), count = (int)json_integer_value(json_object_get(r, "count"));
   snprintf(p, sizeof p, "%s/ir/%s.host.ll", var->dir, a->tus[t].stem);
+  int v = (int)(var - a->vars);
+  if (!strcmp(jstr(r, "path"), a->tus[t].file)) { /* first, the unit preprocessed by this configuration */
+    int pp = 0;
+    json_t *nk = az_no_kernel_entry(a, v, a->tus[t].file, line, jstr(r, "directive"), &pp);
+    if (strstr(jstr(nk, "error"), "#if'd out") || access(p, R_OK)) return nk; /* compiled out here, or no host side */
+    json_decref(nk);
+  }
   char *host = parent[0] ? slurp(p) : NULL;
   if (!host)
     return json_pack("{s:s,s:s}", "status", "no kernel", "error",
@@ -59,7 +67,13 @@ json_t *az_missing_kernel(const struct az *a, const struct az_variant *var, int 
                                "launch fails, or falls back to the host"
                     : on_host ? "no device kernel and no launch for this region: the host code runs its host version only "
                                 "(the loop is kept on the host)"
-                              : "no device kernel and no launch for this region: the compiler dropped it (the host code "
-                                "neither launches it nor runs its loop), with no warning";
-  return json_pack("{s:s,s:s,s:s,s:b}", "status", "no kernel", "error", why, "host_side", how, "finding", 1);
+                    : az_known_drop(a, v, jstr(r, "directive"))
+                        ? "dropped: clang 16 compiles this combined loop directive to nothing: no device kernel and no "
+                          "launch for this region, no host fallback, so the loop never runs, with no warning "
+                          "(docs/findings/clang16-teams-loop-collapse-writes-nothing.md)"
+                        : "no device kernel and no launch for this region: the compiler dropped it (the host code "
+                          "neither launches it nor runs its loop), with no warning";
+  json_t *e = json_pack("{s:s,s:s,s:s,s:b}", "status", "no kernel", "error", why, "host_side", how, "finding", 1);
+  if (!launched && !on_host) json_object_set_new(e, "dropped", json_true()); /* the loop never runs */
+  return e;
 }

@@ -243,6 +243,32 @@ static pid_t start(struct job *j) {
   _exit(127);
 }
 
+/* One file preprocessed as variant v's device compile sees it (clang: --offload-device-only), into
+ * out, for the "no kernel" verdict (analyze_nokernel.c): whether the directive is compiled at all.
+ * Run when asked, not as a job: only a region without a kernel needs it. 0 when it worked. */
+int az_preprocess(const struct az *a, int v, const char *file, const char *out) {
+  const struct az_variant *var = &a->vars[v];
+  const struct az_cfg *c = &a->cfgs[var->cfg];
+  const char *cc = az_is_cxx(file) ? c->cxx : c->cc;
+  struct job j;
+  if (!cc || !cc[0] || az_is_cu(file)) return -1;
+  memset(&j, 0, sizeof j);
+  add(&j, cc);
+  add_split(&j, c->flags);
+  if (var->whatif) add(&j, var->whatif);
+  for (int t = 0; t < a->ntus; ++t) /* the unit's own flags, in its own folder */
+    if (!strcmp(a->tus[t].file, file)) add_tu_flags(a, &j, t), j.cwd = a->tus[t].dir;
+  if (!c->gcc) add(&j, "--offload-device-only"), add(&j, "-nogpulib");
+  add(&j, "-E"), add(&j, file), add(&j, "-o"), add(&j, out);
+  snprintf(j.log, sizeof j.log, "%s/log/preprocess.txt", var->dir);
+  pid_t pid = start(&j);
+  int st = 0;
+  while (pid > 0 && waitpid(pid, &st, 0) < 0 && errno == EINTR) {}
+  for (int i = 0; i < j.argc; ++i) free(j.argv[i]);
+  return pid > 0 && WIFEXITED(st) && WEXITSTATUS(st) == 0 ? 0 : -1;
+}
+
+
 /* The first compiler error of a log (else its first line), for the one-line verdict. */
 static void first_error(const char *log, char *out, size_t n) {
   FILE *f = fopen(log, "r");

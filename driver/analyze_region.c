@@ -114,6 +114,11 @@ static json_t *lowering(const struct ok_ir *ir, const char *k, int mode, const c
     else if (l.wfor)
       snprintf(what, sizeof what, "%sparallel for in each team: the team's threads share each team's loop", pre),
           snprintf(threads, sizeof threads, "all threads of every team");
+    else if (l.dist && mode == 2) /* no guard keeps the other threads out: each runs the distribute loop */
+      snprintf(what, sizeof what, "SPMD with a distribute-only loop: every thread of a team runs the team's chunks "
+               "(with the default chunked schedule each chunk's first iteration), iterations are skipped and repeated "
+               "(docs/findings/clang19-nested-teams-loop-runs-one-iteration-per-team-thread.md)"),
+          snprintf(threads, sizeof threads, "all threads of every team (each the same iterations)");
     else if (l.dist)
       snprintf(what, sizeof what, "%steams distribute only: one thread per team runs the loop body", pre),
           snprintf(threads, sizeof threads, "1 per team");
@@ -140,9 +145,10 @@ static json_t *lowering(const struct ok_ir *ir, const char *k, int mode, const c
   }
   if (l.red) snprintf(what + strlen(what), sizeof what - strlen(what), "; with a reduction");
   if (l.glob) snprintf(what + strlen(what), sizeof what - strlen(what), "; locals globalized by the front end (__kmpc_alloc_shared)");
-  return json_pack("{s:s,s:s,s:b,s:b,s:b,s:b,s:b,s:i,s:o}", "summary", what, "loop_threads", threads, "parallel_launch",
+  return json_pack("{s:s,s:s,s:b,s:b,s:b,s:b,s:b,s:i,s:o,s:b}", "summary", what, "loop_threads", threads, "parallel_launch",
                    l.par, "distribute", l.dist || l.dfor, "for", l.wfor || l.dfor, "reduction", l.red,
-                   "globalization_call", l.glob, "parallel_regions", l.nwrap, "entry_points", l.entries);
+                   "globalization_call", l.glob, "parallel_regions", l.nwrap, "entry_points", l.entries,
+                   "wrong_code", mode == 2 && l.dist && !shares && !l.wfor);
 }
 
 struct loaded {
@@ -363,6 +369,16 @@ static void set_entry(json_t *r, const struct az *a, const struct az_variant *va
   }
 }
 
+/* The next directive's line after row r's in the same file (0: none): where r's body ends. */
+static int next_line(json_t *regions, json_t *r) {
+  json_t *x;
+  size_t k;
+  int to = 0;
+  json_array_foreach(regions, k, x) if (!strcmp(jstr(x, "file"), jstr(r, "file")) && jint(x, "line") > jint(r, "line") &&
+                                        (!to || jint(x, "line") < to)) to = jint(x, "line");
+  return to;
+}
+
 /* A variant that did not compile: what it says instead of a verdict. */
 static json_t *failed_entry(const struct az_variant *var) {
   const char *st = !strncmp(var->error, "not built", 9) ? "not built" : var->crashed ? "crash" : "not compiled";
@@ -389,6 +405,8 @@ static void fill_llvm(struct az *a, int v, int t, json_t *regions) {
         ok_kernel_id_of(kn, L.sources, a->tus[t].stem, id, sizeof id);
         if (!strcmp(id, jstr(r, "kernel_id"))) e = kernel_entry(&L, kn, mode);
       }
+    if (e && !strcmp(jstr(e, "status"), "ok")) /* clang 16's kernel without its loop (a nested teams loop) */
+      az_known_empty_kernel(a, v, jstr(r, "path"), jint(r, "line"), next_line(regions, r), e);
     json_t *low = json_object_get(e, "lowering");
     if (!var->whatif && !strcmp(jstr(low, "loop_threads"), "1 per team")) { /* why, in the source's words */
       char *cause = az_one_thread_cause(a, var, t, r);
@@ -410,13 +428,12 @@ static void fill_gcc(struct az *a, int v, int t, json_t *regions) {
   json_t *r;
   json_array_foreach(regions, i, r) {
     if (jint(r, "tu") != t) continue;
-    json_t *e, *x;
-    int to = 0;
-    size_t k;
-    json_array_foreach(regions, k, x) /* the next directive of the same file bounds this one's lines */
-      if (!strcmp(jstr(x, "file"), jstr(r, "file")) && jint(x, "line") > jint(r, "line") && (!to || jint(x, "line") < to))
-        to = jint(x, "line");
-    e = var->failed ? failed_entry(var) : az_gcc_entry(g, jstr(r, "file"), jint(r, "line"), to);
+    json_t *e = var->failed ? failed_entry(var) : az_gcc_entry(g, jstr(r, "file"), jint(r, "line"), next_line(regions, r));
+    if (!strcmp(jstr(e, "status"), "no kernel") && !strcmp(jstr(r, "path"), a->tus[t].file)) {
+      int pp = 0; /* why, from the unit preprocessed as GCC sees it (analyze_nokernel.c) */
+      json_decref(e);
+      e = az_no_kernel_entry(a, v, a->tus[t].file, jint(r, "line"), jstr(r, "directive"), &pp);
+    }
     set_entry(r, a, var, e);
   }
   az_gcc_close(g);

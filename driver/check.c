@@ -6,6 +6,7 @@
 #include "check.h"
 #include "expect.h"
 #include "known_defects.h"
+#include "ok_kernel_id.h"
 #include "ok_record.h"
 #include "remarks.h"
 
@@ -82,12 +83,23 @@ static int sym_matches(const char *fn, const char *sym) {
   return !strncmp(fn, sym, n) && (fn[n] == 0 || fn[n] == '_');
 }
 
-/* Whether the kernel symbol was made for the pragma at `line`: it ends in _l<line>. */
+/* Whether the kernel symbol was made for the pragma at `line`: its name says _l<line>[_<n>]. */
 int ok_kernel_for_line(const char *sym, int line) {
-  char suf[32];
-  int k = snprintf(suf, sizeof suf, "_l%d", line);
-  size_t n = strlen(sym);
-  return n > (size_t)k && !strcmp(sym + n - k, suf);
+  struct ok_offload_sym o;
+  return ok_offload_sym_parse(sym, &o) == 0 && o.line == line;
+}
+
+/* Whether the kernel's directive is in the source at `path` (its identity's file, from the TU's
+ * keep/<stem>.sources): a header's region on the same line as the source's is not the source's.
+ * By file name, as the TU itself is found by its stem: `check --sources DIR` judges a copy of a
+ * source against the build's kernels. A build without the map (before identities): yes. */
+static int kernel_in_file(const char *sym, json_t *sources, const char *path) {
+  struct ok_offload_sym o;
+  if (ok_offload_sym_parse(sym, &o)) return 1;
+  const char *file = json_string_value(json_object_get(sources, o.filekey));
+  if (!file) return 1;
+  const char *fb = strrchr(file, '/'), *pb = strrchr(path, '/');
+  return !strcmp(fb ? fb + 1 : file, pb ? pb + 1 : path);
 }
 
 struct out {
@@ -197,6 +209,7 @@ static int check_file(struct out *o, const struct ok_config *c, const char *tag,
     ok_ir_free(ir);
     return -1;
   }
+  json_t *sources = ok_kernel_sources_load(c->artefacts, stem);
   if (warn_stale && newer(path, ll))
     fprintf(stderr, "ompkit: check: warning: %s is newer than %s; rebuild for current results\n", path, ll);
   for (size_t i = 0; i < nex; ++i) {
@@ -208,7 +221,7 @@ static int check_file(struct out *o, const struct ok_config *c, const char *tag,
     for (size_t k = 0; k < nk; ++k) {
       int mode;
       const char *ks = ok_ir_kernel(ir, k, &mode);
-      if (!ok_kernel_for_line(ks, e->pragma_line)) continue;
+      if (!ok_kernel_for_line(ks, e->pragma_line) || !kernel_in_file(ks, sources, path)) continue;
       ++found;
       char expected[256], observed[4096], where[PATH_MAX + 400];
       int ok = 0;
@@ -276,6 +289,7 @@ static int check_file(struct out *o, const struct ok_config *c, const char *tag,
   }
   recs_free(&rs);
   ok_ir_free(ir);
+  json_decref(sources);
   return 0;
 }
 

@@ -9,6 +9,7 @@
 #include "resultset.h"
 
 #include "ok_record.h"
+#include "ranktest.h"
 #include "status.h"
 
 #include <getopt.h>
@@ -20,8 +21,12 @@
 
 struct cmp_opts {
   double time_pct;
+  double gpu_pct;    /* the time threshold between two physical GPUs */
   long reg;
   int json;
+  double alpha;      /* host points: the rank test's significance */
+  int min_repeats;   /* host points: repeats a side before their time is judged */
+  double host_spread; /* host points: the change must exceed this many times the repeats' spread */
 };
 
 /* Losing one of these is a regression (the optimization stopped happening). */
@@ -44,17 +49,25 @@ static int mode_rank(const char *m) {
 }
 
 static void usage(FILE *f) {
-  fprintf(f, "usage: ompkit compare A B [--json] [--time-threshold PCT] [--reg-threshold N]\n"
+  fprintf(f, "usage: ompkit compare A B [--json] [--time-threshold PCT] [--gpu-threshold PCT] [--reg-threshold N]\n"
+             "                           [--min-repeats N] [--alpha P] [--host-spread K]\n"
              "       ompkit compare RUN --configs X,Y [options]    (two configurations of one run)\n"
              "       ompkit compare A B --configs X,Y [options]    (configuration X of A, Y of B)\n"
              "Compares two result folders (each with results.jsonl and provenance.json) point by point.\n"
              "With --configs the points of configuration X are matched with the same kernel, variant\n"
              "and point of Y (mode, remark IDs, registers, time; the same rules, Y judged against X).\n"
-             "A time change is a regression only when it exceeds PCT percent (default 5) and lies\n"
-             "outside the recorded min..max spread of both runs. Registers growing by more than N\n"
-             "(default 0), any growth of shared/local memory or spills, losing OMP120/OMP130,\n"
-             "gaining OMP112/OMP113/OMP121/OMP132/OMP133, a demoted execution mode and ok -> failure\n"
-             "are regressions. Exit: 0 none, 1 regression found, 2 bad input.\n");
+             "Time: a GPU primitive point in cycles (per_op_cycles, the nearest of its address\n"
+             "placements), others in time_s or per_op_ns. A change within PCT percent (--time-threshold,\n"
+             "default 5; --gpu-threshold, default 8, when A and B ran on different physical GPUs) is the\n"
+             "same. Beyond it: when both sides have N repeats or more (ompkit run --repeat N;\n"
+             "--min-repeats, default 3) a regression needs a Mann-Whitney rank test at P (--alpha,\n"
+             "default 0.05: with 3 repeats, every B repeat slower than every A repeat) and a change over K\n"
+             "(--host-spread, default 2) times the wider side's spread of repeat medians. With fewer\n"
+             "repeats a host (native) point is not judged, nor a GPU point measured at one address\n"
+             "placement on another GPU; the rest are regressions outside the recorded min..max spread.\n"
+             "Registers growing by more than N (default 0), any growth of shared/local memory or spills,\n"
+             "losing OMP120/OMP130, gaining OMP112/OMP113/OMP121/OMP132/OMP133, a demoted execution mode\n"
+             "and ok -> failure are regressions. Exit: 0 none, 1 regression found, 2 bad input.\n");
 }
 
 /* Skipped, disabled, not built, not runnable: B says nothing about the point. */
@@ -97,7 +110,7 @@ static json_t *index_of(const struct resultset *rs) {
 
 static json_t *stats(json_t *j, const char **metric) {
   double med, mn, mx;
-  *metric = rs_metric(j, &med, &mn, &mx);
+  *metric = rs_compare_metric(j, &med, &mn, &mx);
   if (!*metric) return json_null();
   json_t *o = json_pack("{s:f}", "median", med);
   if (!isnan(mn)) json_object_set_new(o, "min", json_real(mn));
@@ -105,42 +118,136 @@ static json_t *stats(json_t *j, const char **metric) {
   return o;
 }
 
-/* The time of two measured points: a regression only outside the recorded spreads. */
+/* A host point: timed on the CPU, whose run-to-run offsets on a many-core node (thread placement,
+ * a busy neighbour) no single study's spread holds. */
+static int host_point(json_t *j) {
+  const char *m = rs_str(j, OK_FNAME(model));
+  return m && !strcmp(m, "native");
+}
+
+static int dcmp(const void *x, const void *y) {
+  double a = *(const double *)x, b = *(const double *)y;
+  return (a > b) - (a < b);
+}
+
+/* (max - min) / median of n values (sorted in place); 0 for fewer than 2. */
+static double rel_spread(double *v, int n) {
+  if (n < 2) return 0;
+  qsort(v, (size_t)n, sizeof *v, dcmp);
+  double med = n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+  return med > 0 ? (v[n - 1] - v[0]) / med : 0;
+}
+
+/* Over the repeats of each side (ompkit run --repeat N, README "Comparing two runs"): a rank test
+ * (B slower than A at --alpha) and a change beyond both the threshold and --host-spread times the
+ * wider side's spread of repeat medians. Returns the verdict word. */
+static const char *repeat_time(json_t *t, const double *ra, int na, const double *rb, int nb, const char *metric,
+                               double pct, double thr, const struct cmp_opts *o, json_t *reg, json_t *imp,
+                               json_t *notes) {
+  double sa[1024], sb[1024];
+  memcpy(sa, ra, (size_t)na * sizeof *ra);
+  memcpy(sb, rb, (size_t)nb * sizeof *rb);
+  double p = pct > 0 ? rank_p_greater(ra, na, rb, nb) : rank_p_greater(rb, nb, ra, na);
+  double wa = rel_spread(sa, na), wb = rel_spread(sb, nb), spread = wa > wb ? wa : wb;
+  json_object_set_new(t, "rank_p", json_real(p));
+  json_object_set_new(t, "repeat_spread", json_real(spread));
+  if (p > o->alpha || fabs(pct) / 100 <= o->host_spread * spread) {
+    add(notes, "%s %+.1f%% not significant over %d and %d repeats (rank test p %.3g, alpha %g; repeat spread %.1f%%)",
+        metric, pct, na, nb, p, o->alpha, spread * 100);
+    return "noise";
+  }
+  add(pct > 0 ? reg : imp, "%s %+.1f%% over %d and %d repeats (threshold %g%%, rank test p %.3g; repeat spread %.1f%%)",
+      metric, pct, na, nb, thr, p, spread * 100);
+  return pct > 0 ? "regression" : "improved";
+}
+
+/* The physical GPUs of two lines, when both are known and differ. */
+static int other_gpu(json_t *a, json_t *b) {
+  const char *ua = rs_str(a, OK_FNAME(gpu_uuid)), *ub = rs_str(b, OK_FNAME(gpu_uuid));
+  return ua && ub && strcmp(ua, ub);
+}
+
+/* A clock-timed point measured at one address placement on some side, on another card: where the
+ * address sits decides its cost on each card (docs/fidelity.md, "Where the address sits"). */
+static int one_placement(json_t *a, json_t *b, const char *metric) {
+  return !strcmp(metric, OK_FNAME(per_op_cycles)) &&
+         (rs_int(a, OK_FNAME(placements)) < 2 || rs_int(b, OK_FNAME(placements)) < 2);
+}
+
+/* The verdict of a time change pct of metric (README "Comparing two runs"), in this order: over
+ * the repeats when both sides have --min-repeats; a host point with fewer, not judged; a clock-
+ * timed point placed on one side only, or at one placement on another card, not judged; else
+ * beyond the threshold and outside the recorded spreads.
+ * Between two cards the threshold is --gpu-threshold. */
+static const char *time_rule(json_t *t, json_t *a, json_t *b, const char *ma, double pct, const struct cmp_opts *o,
+                             json_t *reg, json_t *imp, json_t *notes) {
+  const int card = other_gpu(a, b);
+  const double thr = card ? o->gpu_pct : o->time_pct;
+  double ra[1024], rb[1024], am, an, ax, bm, bn, bx;
+  int na = rs_repeat_medians(a, ma, ra, 1024), nb = rs_repeat_medians(b, ma, rb, 1024);
+  /* Only what differs from one study a side at --time-threshold: a full study's --json is read
+   * back whole by nightly, through a 16-MiB capture. */
+  if (na > 1 || nb > 1) json_object_set_new(t, "repeats", json_pack("[i,i]", na, nb));
+  if (card) json_object_set_new(t, "threshold_pct", json_real(thr));
+  if (fabs(pct) <= thr) return "same";
+  if (na >= o->min_repeats && nb >= o->min_repeats)
+    return repeat_time(t, ra, na, rb, nb, ma, pct, thr, o, reg, imp, notes);
+  if (host_point(a) || host_point(b)) {
+    add(notes, "host %s %+.1f%% from %d and %d repeat(s): not judged (host points need --repeat %d on both sides)",
+        ma, pct, na, nb, o->min_repeats);
+    return "not judged";
+  }
+  const long pa = rs_int(a, OK_FNAME(placements)), pb = rs_int(b, OK_FNAME(placements));
+  if (!strcmp(ma, OK_FNAME(per_op_cycles)) && (pa >= 2) != (pb >= 2)) {
+    /* One side is the nearest of several addresses, the other one address (a folder from before
+     * placements, or a point whose sample then overran budget / 2): not the same measurement. */
+    add(notes, "%s %+.1f%% measured at %ld address placement(s) in A, %ld in B: not judged", ma, pct, pa > 0 ? pa : 1,
+        pb > 0 ? pb : 1);
+    return "not judged";
+  }
+  if (card && one_placement(a, b, ma)) {
+    add(notes, "%s %+.1f%% on another GPU (%s -> %s) at one address placement: not judged", ma, pct,
+        rs_str(a, OK_FNAME(gpu_uuid)), rs_str(b, OK_FNAME(gpu_uuid)));
+    return "not judged";
+  }
+  rs_compare_metric(a, &am, &an, &ax);
+  rs_compare_metric(b, &bm, &bn, &bx);
+  int spread = !isnan(an) && !isnan(ax) && !isnan(bn) && !isnan(bx);
+  if (spread && bn <= ax && an <= bx) {
+    add(notes, "%s %+.1f%% within the recorded spread", ma, pct);
+    return "noise";
+  }
+  if (pct < 0) {
+    add(imp, "%s %+.1f%%", ma, pct);
+    return "improved";
+  }
+  if (spread) add(reg, "%s %+.1f%% (B min %.4g > A max %.4g)", ma, pct, bn, ax);
+  else add(reg, "%s %+.1f%% (no spread recorded)", ma, pct);
+  return "regression";
+}
+
+/* The time of two measured points: the metric (a clock-timed GPU point in cycles) and its
+ * verdict (time_rule). 1 when the change is noise. */
 static int compare_time(json_t *row, json_t *a, json_t *b, const struct cmp_opts *o, json_t *reg, json_t *imp,
                       json_t *notes) {
-  int noise = 0;
-  const char *ma, *mb;
+  const char *ma, *mb, *v = NULL;
   json_t *ta = stats(a, &ma), *tb = stats(b, &mb);
   json_t *t = json_pack("{s:s?,s:o,s:o}", "metric", ma, "a", ta, "b", tb);
   if (ma && mb && !strcmp(ma, mb)) {
     double am, an, ax, bm, bn, bx;
-    rs_metric(a, &am, &an, &ax);
-    rs_metric(b, &bm, &bn, &bx);
+    rs_compare_metric(a, &am, &an, &ax);
+    rs_compare_metric(b, &bm, &bn, &bx);
     if (am > 0) {
       double pct = (bm - am) / am * 100;
       json_object_set_new(t, "change_pct", json_real(pct));
-      int spread = !isnan(an) && !isnan(ax) && !isnan(bn) && !isnan(bx);
-      int overlap = spread && bn <= ax && an <= bx;
-      const char *v = "same";
-      if (fabs(pct) > o->time_pct && overlap) {
-        v = "noise";
-        noise = 1;
-        add(notes, "%s %+.1f%% within the recorded spread", ma, pct);
-      } else if (pct > o->time_pct) {
-        v = "regression";
-        if (spread) add(reg, "%s %+.1f%% (B min %.4g > A max %.4g)", ma, pct, bn, ax);
-        else add(reg, "%s %+.1f%% (no spread recorded)", ma, pct);
-      } else if (pct < -o->time_pct) {
-        v = "improved";
-        add(imp, "%s %+.1f%%", ma, pct);
-      }
+      v = time_rule(t, a, b, ma, pct, o, reg, imp, notes);
       json_object_set_new(t, "verdict", json_string(v));
     }
   } else if (ma || mb) {
     add(notes, "timed as %s in A, %s in B", ma ? ma : "nothing", mb ? mb : "nothing");
   }
   json_object_set_new(row, "time", t);
-  return noise;
+  return v && !strcmp(v, "noise");
 }
 
 /* The compile data of two points (a run's, or compile.jsonl's when nothing ran): resources,
@@ -224,6 +331,8 @@ static void compare_point(json_t *row, json_t *a, json_t *b, const struct cmp_op
   }
   const char *pa = a ? rs_str(a, OK_FNAME(param)) : NULL, *pb = b ? rs_str(b, OK_FNAME(param)) : NULL;
   if (pa && pb && strcmp(pa, pb)) add(notes, "param %s -> %s", pa, pb); /* same point, another ran=TxN */
+  const char *ua = a ? rs_str(a, OK_FNAME(gpu_uuid)) : NULL, *ub = b ? rs_str(b, OK_FNAME(gpu_uuid)) : NULL;
+  if (ua && ub && strcmp(ua, ub)) json_object_set_new(row, "gpu", json_pack("{s:s,s:s}", "a", ua, "b", ub));
   if (a && b && rs_is_ok(a) && rs_is_ok(b)) noise = compare_time(row, a, b, o, reg, imp, notes);
   if (a && b) compare_compile(row, a, b, o, reg, imp, notes);
   const char *verdict = json_array_size(reg) ? "regression"
@@ -290,6 +399,28 @@ static json_t *prov_diff(json_t *pa, json_t *pb) {
   return d;
 }
 
+/* The physical GPUs a folder's lines ran on, distinct, in order, ", "-joined ("" for none). */
+static void gpus_of(const struct resultset *rs, char *buf, size_t n) {
+  size_t i, len = 0;
+  json_t *j;
+  buf[0] = 0;
+  json_array_foreach(rs->lines, i, j) {
+    const char *u = rs_str(j, OK_FNAME(gpu_uuid));
+    if (u && !strstr(buf, u) && len < n) len += (size_t)snprintf(buf + len, n - len, "%s%s", len ? ", " : "", u);
+  }
+}
+
+/* compare says when A and B ran on different physical GPUs: two cards of one node measure some
+ * points differently (docs/fidelity.md, "Where the address sits"). */
+static void gpu_diff(json_t *d, const struct resultset *A, const struct resultset *B) {
+  char ga[1024], gb[1024];
+  gpus_of(A, ga, sizeof ga);
+  gpus_of(B, gb, sizeof gb);
+  if (ga[0] && gb[0] && strcmp(ga, gb))
+    add(d, "physical GPU: %s -> %s (GPU points are compared in cycles at their nearest address placement; one "
+           "measured at a single placement is not judged)", ga, gb);
+}
+
 /* --configs: keeps configuration `keep` of rs, renamed to `label`, so that the points of two
  * configurations meet under one key and every rule above applies unchanged. */
 static size_t retarget(struct resultset *rs, const char *keep, const char *label) {
@@ -310,20 +441,83 @@ static size_t retarget(struct resultset *rs, const char *keep, const char *label
   return json_array_size(kept);
 }
 
-/* compile.jsonl's kernels as points of variant "compile": a build machine without a GPU still
- * compares modes, remark IDs and resources per kernel, by compare_compile's rules. Only when both
- * folders have compile data (older ones do not). */
-static void add_compile_points(struct resultset *rs) {
+/* Whether every compile.jsonl record of a folder carries its kernel identity (folders written
+ * before record/ok_kernel_id.h do not). */
+static int has_kernel_ids(const struct resultset *rs) {
   size_t i;
   json_t *j;
+  json_array_foreach(rs->compile, i, j) if (!rs_str(j, OK_FNAME(kernel_id))) return 0;
+  return 1;
+}
+
+/* compile.jsonl's kernels as points of variant "compile": a build machine without a GPU still
+ * compares modes, remark IDs and resources per kernel, by compare_compile's rules. A point is
+ * named by its kernel identity; two points of one folder with one identity are an error (never a
+ * silent pairing). by_name (a folder from before identities): the name less the offload prefix,
+ * and a name that occurs twice in a configuration is left out of both folders, said in a note.
+ * Returns 0, or -1 after the one-line error. */
+static int add_compile_points(struct resultset *rs, int by_name, json_t *dup_names) {
+  json_t *seen = json_object();
+  size_t i;
+  json_t *j;
+  int rc = 0;
   json_array_foreach(rs->compile, i, j) {
-    json_t *c = json_deep_copy(j);
-    json_object_set_new(c, OK_FNAME(variant), json_string("compile"));
+    const char *name = rs_str(j, by_name ? OK_FNAME(kernel) : OK_FNAME(kernel_id));
     char key[2048];
+    snprintf(key, sizeof key, "%s|%s", rs_str(j, OK_FNAME(config)) ? rs_str(j, OK_FNAME(config)) : "", name ? name : "");
+    if (by_name && json_object_get(dup_names, key)) continue;
+    if (json_object_get(seen, key)) {
+      ok_err("compare: %s: kernel identity '%s' occurs twice in configuration %s (compile.jsonl): cannot pair it",
+             rs->dir, name ? name : "", rs_str(j, OK_FNAME(config)));
+      rc = -1;
+      break;
+    }
+    json_object_set_new(seen, key, json_true());
+    json_t *c = json_deep_copy(j);
+    json_object_set_new(c, OK_FNAME(kernel), json_string(name ? name : ""));
+    json_object_set_new(c, OK_FNAME(variant), json_string("compile"));
     rs_key(c, 1, key, sizeof key);
     json_object_set_new(c, "_key", json_string(key));
     json_array_append_new(rs->lines, c);
   }
+  json_decref(seen);
+  return rc;
+}
+
+/* Folders from before kernel identities: the names that occur more than once in a configuration
+ * of either folder (two files, one function name and line), which compare cannot pair. */
+static json_t *duplicate_names(const struct resultset *A, const struct resultset *B) {
+  json_t *dup = json_object();
+  for (int side = 0; side < 2; ++side) {
+    json_t *per = json_object();
+    size_t i;
+    json_t *j;
+    json_array_foreach((side ? B : A)->compile, i, j) {
+      char key[2048];
+      snprintf(key, sizeof key, "%s|%s", rs_str(j, OK_FNAME(config)) ? rs_str(j, OK_FNAME(config)) : "",
+               rs_str(j, OK_FNAME(kernel)) ? rs_str(j, OK_FNAME(kernel)) : "");
+      if (json_object_get(per, key)) json_object_set_new(dup, key, json_true());
+      json_object_set_new(per, key, json_true());
+    }
+    json_decref(per);
+  }
+  return dup;
+}
+
+/* Both folders' compile data as points: by identity, or by name with a note when either folder
+ * predates identities. 0, or -1 after the one-line error. */
+static int compile_points(struct resultset *A, struct resultset *B) {
+  if (!json_array_size(A->compile) || !json_array_size(B->compile)) return 0;
+  int by_name = !has_kernel_ids(A) || !has_kernel_ids(B);
+  json_t *dup = by_name ? duplicate_names(A, B) : json_object();
+  if (by_name)
+    fprintf(stderr,
+            "ompkit: compare: note: %s was written before kernel identities: compile points are compared by name, "
+            "and the %zu name(s) that occur twice in a configuration are left out\n",
+            !has_kernel_ids(A) ? A->dir : B->dir, json_object_size(dup));
+  int rc = add_compile_points(A, by_name, dup) || add_compile_points(B, by_name, dup) ? -1 : 0;
+  json_decref(dup);
+  return rc;
 }
 
 /* The two configurations' compilers and flags, from the provenance, when they differ. */
@@ -341,9 +535,11 @@ static void config_diff(json_t *d, json_t *pa, const char *x, json_t *pb, const 
 
 /* compare's options into o and, with --configs X,Y, cx and cy. Returns an exit status, or -1 to go on. */
 static int compare_opts(int argc, char **argv, struct cmp_opts *o, char *cx, size_t ncx, char *cy, size_t ncy) {
-  static const struct option lo[] = {{"json", 0, 0, 'j'},           {"time-threshold", 1, 0, 't'},
-                                     {"reg-threshold", 1, 0, 'r'},  {"help", 0, 0, 'h'},
-                                     {"configs", 1, 0, 'c'},        {0, 0, 0, 0}};
+  static const struct option lo[] = {{"json", 0, 0, 'j'},          {"time-threshold", 1, 0, 't'},
+                                     {"reg-threshold", 1, 0, 'r'}, {"help", 0, 0, 'h'},
+                                     {"configs", 1, 0, 'c'},       {"alpha", 1, 0, 'a'},
+                                     {"min-repeats", 1, 0, 'm'},   {"host-spread", 1, 0, 's'},
+                                     {"gpu-threshold", 1, 0, 'g'}, {0, 0, 0, 0}};
   opterr = 0;
   optind = 1;
   int ch;
@@ -367,6 +563,34 @@ static int compare_opts(int argc, char **argv, struct cmp_opts *o, char *cx, siz
       o->time_pct = strtod(optarg, &end);
       if (end == optarg || *end || !(o->time_pct >= 0)) {
         ok_err("compare: --time-threshold wants a percentage >= 0, got '%s'", optarg);
+        return OK_EXIT_USAGE;
+      }
+      break;
+    case 'g':
+      o->gpu_pct = strtod(optarg, &end);
+      if (end == optarg || *end || !(o->gpu_pct >= 0)) {
+        ok_err("compare: --gpu-threshold wants a percentage >= 0, got '%s'", optarg);
+        return OK_EXIT_USAGE;
+      }
+      break;
+    case 'a':
+      o->alpha = strtod(optarg, &end);
+      if (end == optarg || *end || !(o->alpha > 0 && o->alpha <= 1)) {
+        ok_err("compare: --alpha wants a probability in (0, 1], got '%s'", optarg);
+        return OK_EXIT_USAGE;
+      }
+      break;
+    case 'm':
+      o->min_repeats = (int)strtol(optarg, &end, 10);
+      if (end == optarg || *end || o->min_repeats < 2 || o->min_repeats > 1000) {
+        ok_err("compare: --min-repeats wants 2..1000, got '%s'", optarg);
+        return OK_EXIT_USAGE;
+      }
+      break;
+    case 's':
+      o->host_spread = strtod(optarg, &end);
+      if (end == optarg || *end || !(o->host_spread >= 0)) {
+        ok_err("compare: --host-spread wants a factor >= 0, got '%s'", optarg);
         return OK_EXIT_USAGE;
       }
       break;
@@ -397,7 +621,10 @@ static int load_sides(struct resultset *A, struct resultset *B, const char *fa, 
     rs_free(A);
     return 1;
   }
-  if (json_array_size(A->compile) && json_array_size(B->compile)) add_compile_points(A), add_compile_points(B);
+  if (compile_points(A, B)) {
+    rs_free(A), rs_free(B);
+    return 1;
+  }
   if (cx[0]) {
     char label[600];
     snprintf(label, sizeof label, "%s vs %s", cx, cy);
@@ -467,8 +694,10 @@ static void print_compare_json(const struct resultset *A, const struct resultset
     json_object_del(sorted[i], "_order");
     json_array_append(out_rows, sorted[i]);
   }
-  json_t *doc = json_pack("{s:s,s:s,s:{s:f,s:I},s:{s:s?,s:s?},s:o,s:o,s:o,s:{s:[ss],s:[sssss]}}", "a", A->dir, "b",
-                          B->dir, "thresholds", "time_pct", o->time_pct, "registers", (json_int_t)o->reg, "git_sha",
+  json_t *doc = json_pack("{s:s,s:s,s:{s:f,s:f,s:I,s:f,s:i,s:f},s:{s:s?,s:s?},s:o,s:o,s:o,s:{s:[ss],s:[sssss]}}",
+                          "a", A->dir, "b", B->dir, "thresholds", "time_pct", o->time_pct, "gpu_pct", o->gpu_pct,
+                          "registers", (json_int_t)o->reg, "alpha", o->alpha, "min_repeats", o->min_repeats,
+                          "host_spread", o->host_spread, "git_sha",
                           "a", rs_str(A->prov, "git_sha"), "b", rs_str(B->prov, "git_sha"), "provenance_changes", pd,
                           "summary", json_incref(counts), "rows", out_rows, "remark_rules", "regression_if_lost",
                           "OMP120", "OMP130", "regression_if_gained", "OMP112", "OMP113", "OMP121", "OMP132",
@@ -529,13 +758,14 @@ static void print_compare_table(const struct resultset *A, const struct resultse
   printf("\n%zu point(s):", n);
   const char *k;
   json_object_foreach(counts, k, x) printf(" %s %lld,", k, (long long)json_integer_value(x));
-  printf(" thresholds: time %.3g%%, registers +%ld\n", o->time_pct, o->reg);
+  printf(" thresholds: time %.3g%% (%.3g%% between GPUs), registers +%ld; repeats: %d a side, alpha %g, spread x%g\n",
+         o->time_pct, o->gpu_pct, o->reg, o->min_repeats, o->alpha, o->host_spread);
   printf("%s\n", nreg ? "compare: REGRESSION found (exit 1)" : "compare: no regression");
 }
 
 int cmd_compare(int argc, char **argv) {
   char cx[256] = "", cy[256] = "";
-  struct cmp_opts o = {5.0, 0, 0};
+  struct cmp_opts o = {5.0, 8.0, 0, 0, 0.05, 3, 2.0}; /* the defaults README "Comparing two runs" gives */
   int rc = compare_opts(argc, argv, &o, cx, sizeof cx, cy, sizeof cy);
   if (rc >= 0) return rc;
   struct resultset A, B;
@@ -556,6 +786,7 @@ int cmd_compare(int argc, char **argv) {
   }
   long nreg = rs_int(counts, "regression") > 0 ? rs_int(counts, "regression") : 0;
   json_t *pd = prov_diff(A.prov, B.prov);
+  gpu_diff(pd, &A, &B);
   json_array_extend(pd, cfg_diff);
   json_decref(cfg_diff);
   if (o.json) print_compare_json(&A, &B, &o, sorted, n, pd, counts); /* the document takes pd */

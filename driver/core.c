@@ -219,6 +219,28 @@ static int feed_lines(char **buf, size_t *len, ok_line_fn fn, void *ctx, int flu
   return reset;
 }
 
+/* The child's environment: ours with env's "K=V" entries added or replacing. Built before the
+ * fork because `ompkit run --gpus` spawns from several threads at once, and a child of a threaded
+ * process may call nothing that allocates (putenv did) between fork and exec. NULL when out of memory. */
+static char **child_env(char *const env[]) {
+  size_t n = 0, k = 0;
+  while (environ[n]) ++n;
+  for (size_t i = 0; env && env[i]; ++i) ++k;
+  char **out = calloc(n + k + 1, sizeof *out);
+  if (!out) return NULL;
+  size_t m = 0;
+  for (size_t i = 0; i < n; ++i) {
+    const char *eq = strchr(environ[i], '=');
+    size_t kl = eq ? (size_t)(eq - environ[i]) : strlen(environ[i]);
+    int replaced = 0;
+    for (size_t j = 0; env && env[j] && !replaced; ++j) replaced = !strncmp(env[j], environ[i], kl) && env[j][kl] == '=';
+    if (!replaced) out[m++] = environ[i];
+  }
+  for (size_t j = 0; j < k; ++j) out[m++] = env[j];
+  out[m] = NULL;
+  return out;
+}
+
 /* fn == NULL: stdout and stderr captured apart. fn set: both go down one pipe, in the order the
  * child wrote them, and each line is handed to fn as it arrives (nothing is kept); fn returns 1
  * to restart the timeout clock (the driver does so when a bench starts its next variant). */
@@ -232,8 +254,11 @@ static int spawn(char *const argv[], char *const env[], double timeout_s, ok_lin
     return -1;
   }
   double t0 = ok_now(), clock0 = t0;
-  pid_t pid = fork();
+  char **envp = child_env(env), cannot[600];
+  snprintf(cannot, sizeof cannot, "cannot execute %s: ", argv[0]);
+  pid_t pid = envp ? fork() : -1;
   if (pid < 0) {
+    free(envp);
     close(po[0]), close(po[1]);
     if (!fn) close(pe[0]), close(pe[1]);
     return -1;
@@ -244,11 +269,12 @@ static int spawn(char *const argv[], char *const env[], double timeout_s, ok_lin
     dup2(fn ? po[1] : pe[1], 2);
     int devnull = open("/dev/null", O_RDONLY);
     if (devnull >= 0) dup2(devnull, 0);
-    for (int i = 0; env && env[i]; ++i) putenv(env[i]);
-    execv(argv[0], argv);
-    fprintf(stderr, "cannot execute %s: %s\n", argv[0], strerror(errno));
+    execve(argv[0], argv, envp);
+    const char *why = strerror(errno);
+    if (write(2, cannot, strlen(cannot)) < 0 || write(2, why, strlen(why)) < 0 || write(2, "\n", 1) < 0) _exit(127);
     _exit(127);
   }
+  free(envp);
   setpgid(pid, pid);
   close(po[1]);
   if (!fn) close(pe[1]);

@@ -24,12 +24,15 @@
 
 struct nopts {
   const char *llvm, *baseline, *out, *result, *sweep, *time_pct, *reg;
+  const char *repeat; /* the study's --repeat: 3 unless given (compare judges timings over repeats) */
+  const char *gpus;   /* the study's --gpus, when given */
   int compile_only;
 };
 
 static void usage(FILE *f) {
   fprintf(f,
           "usage: ompkit nightly --baseline DIR [--llvm PREFIX] [--compile-only] [--full] [--out DIR]\n"
+          "                      [--repeat N] [--gpus LIST|all]\n"
           "       ompkit nightly --baseline DIR --result DIR [--out DIR]\n"
           "  Builds the catalogue (with the LLVM installed under PREFIX: OMPKIT_LLVM=PREFIX, build in\n"
           "  OUT/build), runs `ompkit check`, the quick study (--full: the full one; --compile-only: none,\n"
@@ -37,6 +40,10 @@ static void usage(FILE *f) {
           "  writes OUT/nightly.md and OUT/nightly.json.\n"
           "  --result DIR  judge an existing result folder (no build, no study)\n"
           "  --out DIR     where everything goes (default: results/nightly-<UTC stamp>; with --result: DIR)\n"
+          "  --repeat N    the study runs N times (default 3): compare judges a timing over its repeats\n"
+          "                (a rank test), and one study against another moves host, launch and\n"
+          "                transfer times beyond any threshold that would still see a real change\n"
+          "  --gpus LIST|all  the study's work over those GPUs (ompkit run --gpus)\n"
           "  --time-threshold PCT, --reg-threshold N   passed to ompkit compare\n"
           "exit: 0 holds; 1 a regression against the baseline, a failure no EXPECT-FAIL marks, a broken\n"
           "EXPECT line, or a known defect that passed (fixed?); 2 usage, environment or build error\n");
@@ -125,8 +132,11 @@ static int judge(const char *rdir, const char *bdir, const char *check_path, con
   ca[na] = NULL;
   struct ok_proc p;
   json_t *cmp = NULL;
-  if (!ok_spawn(ca, NULL, 300, &p) && p.exited && p.code <= 1) cmp = json_loads(p.out ? p.out : "", 0, NULL);
-  else {
+  if (!ok_spawn(ca, NULL, 300, &p) && p.exited && p.code <= 1) {
+    json_error_t je;
+    if (!(cmp = json_loads(p.out ? p.out : "", 0, &je))) /* say so: a silent exit 2 hides the cause */
+      ok_err("nightly: compare's --json did not parse (%zu bytes): %s", p.out ? strlen(p.out) : (size_t)0, je.text);
+  } else {
     char *e = p.err && p.err[0] ? p.err : "no output";
     e[strcspn(e, "\n")] = 0;
     ok_err("nightly: comparing with the baseline failed: %s", e);
@@ -286,8 +296,10 @@ static int nightly_opts(int argc, char **argv, struct nopts *o) {
   static const struct option lo[] = {{"llvm", 1, 0, 'l'},   {"baseline", 1, 0, 'b'},     {"out", 1, 0, 'o'},
                                      {"result", 1, 0, 'r'}, {"compile-only", 0, 0, 'c'}, {"full", 0, 0, 'f'},
                                      {"quick", 0, 0, 'q'},  {"time-threshold", 1, 0, 't'}, {"reg-threshold", 1, 0, 'g'},
-                                     {"help", 0, 0, 'h'},   {0, 0, 0, 0}};
+                                     {"help", 0, 0, 'h'},   {"repeat", 1, 0, 'R'},       {"gpus", 1, 0, 'G'},
+                                     {0, 0, 0, 0}};
   o->sweep = "--quick";
+  o->repeat = "3";
   opterr = 0;
   optind = 1;
   int ch;
@@ -303,6 +315,14 @@ static int nightly_opts(int argc, char **argv, struct nopts *o) {
     case 'q': o->sweep = "--quick"; break;
     case 't': o->time_pct = optarg; break;
     case 'g': o->reg = optarg; break;
+    case 'R':
+      if (strspn(optarg, "0123456789") != strlen(optarg) || atoi(optarg) < 1 || atoi(optarg) > 1000) {
+        ok_err("nightly: --repeat wants 1..1000, got '%s'", optarg);
+        return OK_EXIT_USAGE;
+      }
+      o->repeat = optarg;
+      break;
+    case 'G': o->gpus = optarg; break;
     default: return ok_bad_option("nightly", argv);
     }
   }
@@ -408,7 +428,10 @@ static int nightly_job(const struct nopts *o, const char *out, json_t *doc) {
   /* --compile-only: no bench runs, the folder's compile data (compile.jsonl) is compared per kernel. */
   const char *what = o->compile_only ? "--compile-only" : o->sweep;
   printf("ompkit nightly: the %s study\n", what + 2);
-  char *ra[] = {driver, "run", (char *)what, "--out", study, NULL};
+  char *ra[] = {driver, "run", (char *)what, "--out", study, NULL, NULL, NULL, NULL, NULL};
+  int k = 5;
+  if (!o->compile_only) ra[k++] = "--repeat", ra[k++] = (char *)o->repeat;
+  if (!o->compile_only && o->gpus) ra[k++] = "--gpus", ra[k++] = (char *)o->gpus;
   rc = step(ra, env, log, 3600);
   if (latest(study, rdir, sizeof rdir)) {
     ok_err("nightly: the study wrote no result folder (exit %d; log: %s)", rc, log);

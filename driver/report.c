@@ -1,9 +1,11 @@
 /* ompkit report DIR: report.md and a self-contained report.html (inline CSS, a little inline
  * JavaScript for sorting and filtering, plots as inline SVG, no network). This file is the
- * orchestration: it loads the folder, has the rows built (report_rows.c), writes the sections in
- * order (report_summary.c, report_table.c, report_plots.c, report_heatmap.c, report_ablation.c,
- * report_sync.c), then the remarks behind the IDs and the provenance. The sections share
- * report_format.c's helpers and call nothing here. */
+ * orchestration: it loads the folder, has the rows built (report_rows.c) and the compile data
+ * read (report_compile.c), writes the sections in order (report_summary.c, the compile section,
+ * report_table.c, report_plots.c, report_heatmap.c, report_ablation.c, report_sync.c,
+ * report_proxy_public.c), then the remark texts and the provenance. Without a GPU the compile
+ * section leads (issue 31). The sections share report_format.c's helpers and report_svg.c's
+ * compaction of gnuplot's SVG, and call nothing here. */
 #define _GNU_SOURCE
 #include "report.h"
 #include "status.h"
@@ -19,36 +21,79 @@
 #include <strings.h>
 #include <unistd.h>
 
-static void collect_remarks(struct report *r) {
-  r->linked = json_object();
+/* The (config, kernel symbol) pairs whose remark IDs the report shows: the table's omp_target
+ * points and the compile data's regions. */
+static json_t *wanted_kernels(struct report *r) {
+  json_t *want = json_object();
+  char key[1200];
   for (size_t n = 0; n < r->nrows; ++n)
     for (int s = 0; s < SL_N; ++s) {
-      json_t *c = r->rows[n].omp[s], *rec;
-      const char *sym = rs_str(c, "kernel_symbol"), *cfg = rs_str(c, "config");
+      json_t *c = r->rows[n].omp[s];
+      const char *sym = rs_str(c, OK_FNAME(kernel_symbol)), *cfg = rs_str(c, OK_FNAME(config));
       if (!sym || !cfg) continue;
-      size_t k;
-      json_array_foreach(r->rs.remarks, k, rec) {
-        const char *fn = rs_str(rec, "function"), *nm = rs_str(rec, "name"), *rc = rs_str(rec, "config");
-        size_t sl = strlen(sym);
-        if (!fn || !nm || !rc || strcmp(rc, cfg) || strncmp(nm, "OMP", 3) || strncmp(fn, sym, sl) ||
-            (fn[sl] && fn[sl] != '_'))
-          continue;
-        char a[600];
-        rp_remark_anchor(a, sizeof a, cfg, sym, nm);
-        json_t *list = json_object_get(r->linked, a);
-        if (!list) json_object_set_new(r->linked, a, list = json_array());
-        int dup = 0;
-        size_t q;
-        json_t *x;
-        json_array_foreach(list, q, x) dup |= x == rec;
-        if (!dup) json_array_append(list, rec);
-      }
+      snprintf(key, sizeof key, "%s|%s", cfg, sym);
+      json_object_set_new(want, key, json_true());
     }
+  for (size_t i = 0; i < r->ncregs; ++i) {
+    snprintf(key, sizeof key, "%s|%s", r->cregs[i].config, r->cregs[i].symbol);
+    json_object_set_new(want, key, json_true());
+  }
+  return want;
+}
+
+/* Each remark record joins the kernel whose symbol its function starts with (the kernel itself,
+ * or an outlined helper "<symbol>_omp_outlined…"): the prefixes of its name at '_' are looked up. */
+static const char *kernel_of_function(json_t *want, const char *cfg, const char *fn, char *key, size_t nk) {
+  size_t len = strlen(fn);
+  for (size_t l = len; l > 17; --l) {
+    if (l < len && fn[l] != '_') continue;
+    snprintf(key, nk, "%s|%.*s", cfg, (int)l, fn);
+    if (json_object_get(want, key)) return key + strlen(cfg) + 1;
+  }
+  return NULL;
+}
+
+/* Remark texts once per distinct message (r->msgs: ID, message, the places it was given at and
+ * how often) and, for every shown (config, symbol, ID), the message it links to (r->linked). */
+static void collect_remarks(struct report *r) {
+  r->linked = json_object();
+  r->msgs = json_array();
+  json_t *want = wanted_kernels(r), *index = json_object(), *rec;
+  size_t i;
+  json_array_foreach(r->rs.remarks, i, rec) {
+    const char *fn = rs_str(rec, "function"), *nm = rs_str(rec, "name"), *cfg = rs_str(rec, "config"),
+               *msg = rs_str(rec, "message");
+    char key[1400], a[700], mk[2048], loc[600] = "(no source location)";
+    if (!fn || !nm || !cfg || strncmp(nm, "OMP", 3)) continue;
+    const char *sym = kernel_of_function(want, cfg, fn, key, sizeof key);
+    if (!sym) continue;
+    snprintf(mk, sizeof mk, "%s\x1f%s", nm, msg ? msg : "");
+    json_t *at = json_object_get(index, mk), *m;
+    if (!at) {
+      json_object_set_new(index, mk, at = json_integer((json_int_t)json_array_size(r->msgs)));
+      json_array_append_new(r->msgs, json_pack("{s:s,s:s,s:i,s:o}", "name", nm, "message", msg ? msg : "", "n", 0,
+                                                "places", json_object()));
+    }
+    m = json_array_get(r->msgs, (size_t)json_integer_value(at));
+    json_object_set_new(m, "n", json_integer(rs_int(m, "n") + 1));
+    if (rs_str(rec, "file"))
+      snprintf(loc, sizeof loc, "%s:%ld:%ld", rs_str(rec, "file"), rs_int(rec, "line"), rs_int(rec, "column"));
+    json_t *cfgs = json_object_get(json_object_get(m, "places"), loc);
+    if (!cfgs) json_object_set_new(json_object_get(m, "places"), loc, cfgs = json_object());
+    json_object_set_new(cfgs, cfg, json_true());
+    char symbuf[1200];
+    snprintf(symbuf, sizeof symbuf, "%s", sym);
+    rp_remark_anchor(a, sizeof a, cfg, symbuf, nm);
+    if (!json_object_get(r->linked, a)) json_object_set(r->linked, a, at);
+  }
+  json_decref(want);
+  json_decref(index);
 }
 
 /* check.json (`ompkit check --json` saved into the result folder): its failed expectations. */
 static void load_checks(struct report *r) {
   r->checks = json_array();
+  r->check_all = json_array();
   char path[PATH_MAX + 16];
   snprintf(path, sizeof path, "%s/check.json", r->rs.dir);
   json_t *c = json_load_file(path, 0, NULL);
@@ -57,8 +102,38 @@ static void load_checks(struct report *r) {
   json_array_foreach(json_object_get(c, "checks"), i, x) {
     const char *st = rs_str(x, "status");
     if (st && strcmp(st, "pass")) json_array_append(r->checks, x);
+    json_array_append(r->check_all, x);
   }
   json_decref(c);
+}
+
+/* The reference omp_target configuration: the first the provenance lists among those with rows
+ * or compile data (the packaged clang the EXPECT lines describe comes first in the manifest). */
+static void reference_config(struct report *r) {
+  size_t i, k;
+  json_t *c, *rec;
+  json_array_foreach(json_object_get(r->rs.prov, "configs"), i, c) {
+    const char *name = rs_str(c, "name");
+    for (int o = 0; name && !r->ref_config && o < r->n_omp_configs; ++o)
+      if (!strcmp(r->omp_configs[o], name)) r->ref_config = r->omp_configs[o];
+    json_array_foreach(r->rs.compile, k, rec) if (name && !r->ref_config && rs_str(rec, OK_FNAME(static_mode)) &&
+                                                  !strcmp(rs_str(rec, OK_FNAME(config)) ?: "", name)) r->ref_config =
+        rs_str(rec, OK_FNAME(config));
+    if (r->ref_config) return;
+  }
+  if (r->n_omp_configs) r->ref_config = r->omp_configs[0];
+}
+
+/* Whether nothing ran on a GPU: no device in the provenance and no measured GPU point. */
+static int ran_no_gpu(struct report *r) {
+  if (rs_str(json_object_get(r->rs.prov, "gpu"), "device_name")) return 0;
+  size_t i;
+  json_t *j;
+  json_array_foreach(r->rs.lines, i, j) {
+    enum ok_model_id m = ok_model_of(rs_str(j, OK_FNAME(model)));
+    if ((m == OKM_CUDA || m == OKM_OMP_TARGET) && rs_is_ok(j)) return 0;
+  }
+  return 1;
 }
 
 static void kv(struct report *r, const char *k, const char *v) {
@@ -133,46 +208,61 @@ static void provenance(struct report *r) {
   rp_both(r, "\n", "</table>\n</details>\n");
 }
 
+/* A message's places for people: "a.c:44:7 (clang19, clang16)", the first max of them. */
+static void places_text(json_t *places, size_t max, char *buf, size_t n) {
+  const char *loc;
+  json_t *cfgs, *one;
+  size_t shown = 0, l = 0;
+  buf[0] = 0;
+  json_object_foreach(places, loc, cfgs) {
+    if (shown++ == max || l + 64 > n) {
+      snprintf(buf + l, n - l, "; %zu more (remarks.jsonl)", json_object_size(places) - max);
+      return;
+    }
+    l += (size_t)snprintf(buf + l, n - l, "%s%s (", l ? "; " : "", loc);
+    const char *cfg;
+    int k = 0;
+    json_object_foreach(cfgs, cfg, one) if (l + 40 < n) l += (size_t)snprintf(buf + l, n - l, "%s%s", k++ ? ", " : "",
+                                                                              !strncmp(cfg, "target-", 7) ? cfg + 7 : cfg);
+    if (l + 2 < n) l += (size_t)snprintf(buf + l, n - l, ")");
+  }
+}
+
+/* Each distinct remark text once, with where it was given; the table's and the compile data's
+ * remark IDs link here (m<k>). remarks.jsonl beside the report has every record. */
 static void remarks_section(struct report *r) {
   rp_both(r, "## Remarks behind the IDs\n\n", "<details id=remarks><summary><h2>Remarks behind the IDs</h2></summary>\n");
-  if (!json_object_size(r->linked)) {
-    rp_both(r, "No remarks.jsonl records match the kernels in the table (remark IDs are not linked).\n\n",
-            "<p class=note>No remarks.jsonl records match the kernels in the table (remark IDs are not linked).</p>\n"
+  if (!json_array_size(r->msgs)) {
+    rp_both(r, "No remarks.jsonl records match the kernels in the report (remark IDs are not linked).\n\n",
+            "<p class=note>No remarks.jsonl records match the kernels in the report (remark IDs are not linked).</p>\n"
             "</details>\n");
     return;
   }
-  fputs("<dl class=remarks>\n", r->html);
-  const char *a;
-  json_t *list;
-  json_object_foreach(r->linked, a, list) {
-    json_t *first = json_array_get(list, 0);
-    fprintf(r->md, "<a id=\"%s\"></a>**%s** in %s `%s`\n\n", a, rs_str(first, "name"), rs_str(first, "config"),
-            rs_str(first, "function"));
-    fprintf(r->html, "<dt id=\"%s\"><b>%s</b> in %s <code>", a, rs_str(first, "name"), rs_str(first, "config"));
-    rp_esc(r->html, rs_str(first, "function"));
-    fputs("</code></dt>\n", r->html);
-    size_t i;
-    json_t *rec;
-    json_array_foreach(list, i, rec) {
-      char loc[600] = "(no source location)";
-      if (rs_str(rec, "file"))
-        snprintf(loc, sizeof loc, "%s:%ld:%ld", rs_str(rec, "file"), rs_int(rec, "line"), rs_int(rec, "column"));
-      fprintf(r->md, "- `%s`: %s\n", loc, rs_str(rec, "message") ? rs_str(rec, "message") : "");
-      fputs("<dd><code>", r->html);
-      rp_esc(r->html, loc);
-      fputs("</code> ", r->html);
-      rp_esc(r->html, rs_str(rec, "message"));
-      fputs("</dd>\n", r->html);
-    }
-    fputs("\n", r->md);
+  rp_both(r, "Each remark text once, with the source lines it was given at (configurations in brackets); every record is in remarks.jsonl.\n\n",
+          "<p class=note>Each remark text once, with the source lines it was given at (configurations in brackets); "
+          "every record is in remarks.jsonl.</p>\n<dl class=remarks>\n");
+  size_t k;
+  json_t *m;
+  char *buf = malloc(1 << 16);
+  json_array_foreach(r->msgs, k, m) {
+    places_text(json_object_get(m, "places"), 6, buf, 1 << 16);
+    fprintf(r->md, "<a id=\"m%zu\"></a>**%s** %s — %ld records at %s\n\n", k, rs_str(m, "name"), rs_str(m, "message"),
+            rs_int(m, "n"), buf);
+    fprintf(r->html, "<dt id=m%zu><b>%s</b> ", k, rs_str(m, "name"));
+    rp_esc(r->html, rs_str(m, "message"));
+    fprintf(r->html, " <span class=n>%ld records</span></dt>\n<dd>", rs_int(m, "n"));
+    places_text(json_object_get(m, "places"), 1000, buf, 1 << 16);
+    rp_esc(r->html, buf);
+    fputs("</dd>\n", r->html);
   }
+  free(buf);
   fputs("</dl>\n</details>\n", r->html);
 }
 
 /* The remark section opens when a link into it is followed (it is collapsed by default). */
 static const char *script_open_details =
     "<script>function okOpen(){var t=location.hash&&document.getElementById(location.hash.slice(1));"
-    "for(var e=t;e;e=e.parentElement)if(e.tagName==='DETAILS')e.open=true;if(t)t.scrollIntoView();}"
+    "for(var e=t;e;e=e.parentElement){if(e.tagName==='DETAILS')e.open=true;if(e.hidden){e.hidden=false;var h=e.previousElementSibling;h=h&&h.querySelector('tr.gh');if(h)h.classList.add('open')}}if(t)t.scrollIntoView();}"
     "addEventListener('hashchange',okOpen);addEventListener('load',okOpen);</script>\n";
 
 static const char *css =
@@ -181,22 +271,32 @@ static const char *css =
     "h3{font-size:14px;margin:8px 0 3px}summary h2{display:inline;border:0}summary{cursor:pointer;margin-top:14px}"
     ".keyline{color:#444;font-size:13px;margin-bottom:8px}"
     ".sum{display:grid;grid-template-columns:minmax(0,1.1fr) minmax(0,1fr);gap:18px;align-items:start}"
+    ".sum>section{min-width:0;overflow-x:auto}table.fam{width:100%}table.fam td{overflow-wrap:anywhere}"
+    ".sum.wide{grid-template-columns:minmax(0,1.8fr) minmax(0,1fr)}table.cmpl th{font-size:11px;font-weight:600}"
+    "table.cmpl td:nth-child(-n+2){white-space:nowrap}"
     "table{border-collapse:collapse}td,th{border:1px solid #ddd;padding:2px 6px;vertical-align:top;text-align:left}"
     "table.fam td,table.fam th{font-size:13px}table.fam td.r,table.fam td.f{text-align:right;white-space:nowrap}"
     "table.fam td.f{text-align:left}"
     "ol.surp{margin:0;padding-left:0;list-style:none}ol.surp>li{margin:0 0 6px}"
     "ol.surp ul{margin:1px 0 0;padding-left:18px;font-size:13px}ol.surp li li{margin:0}"
     ".g{font-weight:600}.n{color:#666;font-size:12px}.more{color:#666;font-size:12px;font-style:italic}"
-    "table.cmp{font-size:12px;width:100%}table.cmp td{padding:2px 4px}table.cmp td.num{text-align:right}"
-    "table.cmp td span{white-space:nowrap}table.cmp td.k,table.cmp td.nw{white-space:nowrap}table.cmp .n{font-size:11px}"
-    "table.cmp td.w{max-width:11em}table.cmp td.rm{min-width:9.5em;max-width:9.5em;font-size:11px}"
+    "table.cmp{font-size:12px;width:100%}table.cmp td{padding:2px 4px}"
+    "table.cmp td:nth-child(n+4){text-align:right;white-space:nowrap}table.cmp td:nth-child(n+9){text-align:left}"
+    "table.cmp td:first-child,table.cmp td:nth-child(2){max-width:14em}table.cmp td:nth-child(12){max-width:10em;font-size:11px}"
+    "table.cmp td:empty:after{content:'–';color:#aaa}table.cmp i{font-style:normal;color:#666;font-size:11px}"
+    "table.cmp b{font-weight:600}table.cmp b.fast{font-weight:normal}"
+    "tr.gh td{background:#f4f6f8;cursor:pointer;text-align:left!important;white-space:normal!important}"
+    "tr.gh td:before{content:'▸ ';color:#666}tr.gh.open td:before{content:'▾ '}"
+    "table.cmpl td.r,table.fam td.r{text-align:right}tr.fh td{background:#f4f6f8;font-weight:600}"
+    "table.cmpl{font-size:12px}table.cmpl td,table.cmpl th{padding:1px 4px}"
     "thead th{background:#f0f0f0;position:sticky;top:0;cursor:pointer;user-select:none}"
     "thead th.asc:after{content:' ▲'}thead th.desc:after{content:' ▼'}"
     ".slow{color:#b00;font-weight:600}.fast{color:#171}.warn{color:#a60;font-weight:600}.bad{color:#b00;font-weight:600}"
     ".rid{color:#246}.none{color:#aaa}.note{color:#555;font-size:13px}.approx{color:#777}"
     "table.prov th{background:#f6f6f6;font-weight:normal;white-space:nowrap}"
     ".figs{display:flex;flex-wrap:wrap;gap:10px}figure{margin:6px 0}figcaption{font-weight:600;margin-bottom:2px}"
-    "figure svg{max-width:100%;height:auto}"
+    "figure svg{max-width:100%;height:auto}svg text{stroke:none}svg text:not([fill]){fill:#000}"
+    ".gs{fill:none;stroke:currentColor;stroke-linecap:butt;stroke-linejoin:miter}"
     "dl.remarks dt{margin-top:8px}dl.remarks dd{margin-left:20px;font-size:13px}:target{background:#ffef9e}"
     "#filter{width:340px;font-size:13px}";
 
@@ -206,8 +306,11 @@ int report_write(const char *dir, double slow_ratio, int quiet) {
   r.slow_ratio = slow_ratio;
   if (rs_load(&r.rs, dir, "report", 0)) return -1;
   report_rows(&r);
-  collect_remarks(&r);
   load_checks(&r);
+  reference_config(&r);
+  r.no_gpu = ran_no_gpu(&r);
+  report_compile_load(&r);
+  collect_remarks(&r);
   char *mdbuf = NULL, *htbuf = NULL;
   size_t mdlen = 0, htlen = 0;
   r.md = open_memstream(&mdbuf, &mdlen);
@@ -218,9 +321,13 @@ int report_write(const char *dir, double slow_ratio, int quiet) {
           "<!DOCTYPE html>\n<html lang=en><head><meta charset=utf-8><title>ompkit study %s</title>\n"
           "<style>%s</style></head><body>\n<h1>ompkit study %s</h1>\n",
           date ? date : "", css, date ? date : "");
-  report_summary(&r);
+  report_summary(&r); /* without a GPU it leads with the compile table */
+  if (!r.no_gpu) report_compile_table(&r);
+  report_compile_details(&r);
   report_table(&r);
-  report_plots(&r);
+  if (r.no_gpu) /* every plot of this section is of GPU points */
+    rp_both(&r, "## Plots\n\nNo GPU ran: no timing plots.\n\n", "<h2 id=plots>Plots</h2>\n<p class=note>No GPU ran: no timing plots.</p>\n");
+  else report_plots(&r);
   report_maps(&r);
   report_ablation(&r);
   report_sync(&r);
@@ -242,7 +349,10 @@ int report_write(const char *dir, double slow_ratio, int quiet) {
   free(htbuf);
   free(r.rows);
   json_decref(r.linked);
+  json_decref(r.msgs);
   json_decref(r.checks);
+  json_decref(r.check_all);
+  report_compile_free(&r);
   rs_free(&r.rs);
   return rc;
 }

@@ -25,12 +25,48 @@ struct rrow {
   double ratio[SL_N];   /* omp / CUDA cost per op, NAN when there is none */
 };
 
+/* One device region in one configuration, from compile.jsonl (report_compile.c): what the
+ * compiler made of it beside what the source meant. */
+struct cregion {
+  json_t *rec;                /* its compile.jsonl record */
+  const char *config, *symbol; /* symbol: kernel_symbol */
+  char id[512];               /* kernel_id, else the symbol (one build names a region alike everywhere) */
+  char file[512];             /* the source file (kernel_id's), else the symbol's <dev>_<file> */
+  char label[600];            /* for people: kernel_id, else "<file base>: <kernel>", else the symbol */
+  const char *kernel;         /* the kernels.def kernel it belongs to, NULL when none fits */
+  int family, config_order;
+  const char *written, *expect; /* source_mode of its result lines; EXPECT-MODE (check.json) */
+  int global, deliberate;     /* OMP112/OMP113 left; an EXPECT-REMARK asks for it */
+  int blocked, fallback;      /* OMP121 (SPMDization blocked); OMP132/OMP133 (state-machine fallback) */
+  long spill;                 /* spill bytes, stores and loads */
+  int hold, fail, mode_failed; /* check.json verdicts on it; its own EXPECT-MODE failed */
+  char fails[200];            /* the failing directives, "EXPECT-MODE: SPMD" */
+};
+
+/* A compile-time surprise (report_compile.c), ranked by report_summary.c with the others. */
+enum { CS_DEMOTED, CS_GLOBAL, CS_DROPPED };
+struct csurprise {
+  int kind;
+  double score;
+  const char *config, *symbol, *id;
+  char label[600], what[200], href[32], why[512]; /* "<label> (<configs>): <what>" */
+};
+
 struct report {
   struct resultset rs;
   struct rrow *rows;
   size_t nrows, cap;
-  json_t *linked; /* anchor -> [remark records], the remarks the table links to */
+  json_t *linked; /* rp_remark_anchor(config, symbol, ID) -> index into msgs of the text it links to */
+  json_t *msgs;   /* the distinct remark texts: [{name, message, n, places: {"file:line:col": {config: true}}}] */
   json_t *checks; /* check.json's failed checks (array; empty without the file) */
+  json_t *check_all; /* every verdict of check.json (array) */
+  struct cregion *cregs; /* compile.jsonl's omp_target regions, family order */
+  size_t ncregs;
+  struct csurprise *csurp;
+  size_t ncsurp;
+  const char *ref_config; /* the reference omp_target configuration: the first the provenance lists */
+  int no_gpu;             /* nothing ran on a GPU: the compile data lead */
+  int svg_grad;           /* gradients written into the page so far (their ids) */
   const char *families[64];
   int nfamilies;
   const char *omp_configs[16];
@@ -41,6 +77,9 @@ struct report {
 
 /* Kernel family from record/kernels.def (report_rows.c) ("other" for kernels it does not list). */
 int report_family(struct report *r, const char *kernel);
+/* The kernels.def kernel a file or function name starts with ("su3_cxx" for su3_cxx_v4_loop),
+ * the longest that ends at '_' or the name's end; NULL for none. */
+const char *report_kernel_prefix(const char *name);
 /* Position of a kernel in kernels.def (its order in tables); unknown kernels after. */
 int report_kernel_order(const char *kernel);
 
@@ -82,6 +121,10 @@ char *rp_gnuplot(void);
 char *rp_plot(const char *gp, const char *dir, const char *name, int w, int h, const char *script, char *why,
               size_t nwhy);
 void rp_put_svg(struct report *r, const char *title, const char *file, char *svg, const char *note);
+/* gnuplot's SVG written compact into the page (report_svg.c); grad numbers its gradients. */
+void rp_svg_write(FILE *out, const char *svg, int *grad);
+/* svg with its images (heat-map cells, a pixel each) drawn pixelated; a new string. */
+char *rp_svg_pixelated(const char *svg);
 /* Figures drawn side by side (up to 16 gnuplots at once) and put in the order they were added:
  * rp_figs_add starts one (script NULL: none, note says why); rp_figs_put waits, puts, frees. */
 struct rp_figs;
@@ -90,6 +133,14 @@ void rp_figs_add(struct report *r, struct rp_figs *q, const char *title, const c
                  const char *script, const char *note);
 void rp_figs_put(struct report *r, struct rp_figs *q);
 void report_ablation(struct report *r); /* report_ablation.c */
+/* report_compile.c: the regions and compile-time surprises (load), the per family and
+ * configuration table, every region (collapsed); rc_deliberate: whether the EXPECT lines of
+ * (config, symbol) ask for globalization. */
+void report_compile_load(struct report *r);
+void report_compile_table(struct report *r);
+void report_compile_details(struct report *r);
+int rc_deliberate(struct report *r, const char *config, const char *symbol);
+void report_compile_free(struct report *r);
 /* Launch cost, grid sync and the reduction case study (issue 12): report_sync.c. */
 void report_sync(struct report *r);
 /* rp_plot into DIR/plots/NAME.svg, creating plots/ first. */

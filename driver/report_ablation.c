@@ -169,7 +169,7 @@ static void ablation_chart(struct report *r, const char *gp, const char *kn, jso
   fputs("<figure><figcaption>", r->html);
   rp_esc(r->html, title);
   fputs("</figcaption>\n", r->html);
-  if (svg) fprintf(r->md, "![%s](plots/%s.svg)\n\n", title, name), fputs(svg, r->html);
+  if (svg) fprintf(r->md, "![%s](plots/%s.svg)\n\n", title, name), rp_svg_write(r->html, svg, &r->svg_grad);
   else fprintf(r->md, "%s\n\n", why), fputs("<p class=note>", r->html), rp_esc(r->html, why), fputs("</p>", r->html);
   fputs("</figure>\n", r->html);
   free(svg);

@@ -93,7 +93,11 @@ static char *plot_finish(pid_t pid, const char *gp, const char *dir, const char 
   ssize_t len = getdelim(&buf, &cap, 0, in);
   fclose(in);
   char *s = len > 0 ? strstr(buf, "<svg") : NULL; /* drop the XML prolog and DOCTYPE for inlining */
-  char *out = s ? strdup(s) : NULL;
+  char *out = s ? rp_svg_pixelated(s) : NULL;
+  if (out && strstr(s, "<image ")) { /* the file too: it is what report.md shows */
+    FILE *o = fopen(svg, "w");
+    if (o) fputs(out, o), fclose(o);
+  }
   free(buf);
   if (!out) snprintf(why, nwhy, "%s is not SVG", svg);
   return out;
@@ -198,18 +202,20 @@ static void ratio_heat(struct report *r, const char *gp, struct fig *fg) {
     gp_quote(f, lab);
     fprintf(f, " %d", y);
   }
+  /* The cells as one image over the whole grid (NaN: no point), the ratios as labels on it. */
   fputs(")\n$d << EOD\n", f);
+  for (int y = 0; y < nrow; ++y, fputs("\n", f))
+    for (int c = 0; c < ncol; ++c) fprintf(f, "%d %d %.6g\n", c, y, cnt[c][y] ? exp(sum[c][y] / cnt[c][y]) : NAN);
+  fputs("EOD\n$l << EOD\n", f);
   for (int c = 0; c < ncol; ++c)
     for (int y = 0; y < nrow; ++y) {
       if (!cnt[c][y]) continue;
       double v = exp(sum[c][y] / cnt[c][y]);
       char q[32];
       snprintf(q, sizeof q, v >= 100 ? "%.0f" : "%.2g", v);
-      fprintf(f, "%d %d %.6g \"%s\"\n", c, y, v, q);
+      fprintf(f, "%d %d \"%s\"\n", c, y, q);
     }
-  fputs("EOD\nplot $d using 1:2:(0.5):(0.5):3 with boxxyerror fs solid 1.0 noborder palette, "
-        "$d using 1:2:4 with labels font ',8'\n",
-        f);
+  fputs("EOD\nplot $d using 1:2:3 with image, $l using 1:2:3 with labels font ',8'\n", f);
   fclose(f);
   int W = 260 + 24 * ncol, H = 200 + 30 * nrow;
   if (W < 700) W = 700;
@@ -402,11 +408,16 @@ static int grid_figs(struct report *r, const char *gp, struct fig *figs, int max
     fprintf(f, ")\nset ytics (");
     for (int a = 0; a < nt; ++a) fprintf(f, "%s'%ld' %d", a ? ", " : "", teams[a], a);
     fprintf(f, ")\nset xrange [-0.5:%d.5]\nset yrange [-0.5:%d.5]\nunset key\n$d << EOD\n", nh - 1, nt - 1);
+    double *cell = malloc((size_t)(nt * nh) * sizeof *cell);
+    for (int a = 0; a < nt * nh; ++a) cell[a] = NAN;
     json_array_foreach(pts, q, pt)
-      fprintf(f, "%d %d %.6g\n", index_of(threads, nh, (long)json_integer_value(json_array_get(pt, 1))),
-              index_of(teams, nt, (long)json_integer_value(json_array_get(pt, 0))), json_number_value(json_array_get(pt, 2)));
-    /* Each cell a 1 x 1 box around its grid point (boxxyerror takes half-widths). */
-    fprintf(f, "EOD\nplot $d using 1:2:(0.5):(0.5):3 with boxxyerror fs solid 1.0 noborder palette\n");
+      cell[index_of(teams, nt, (long)json_integer_value(json_array_get(pt, 0))) * nh +
+           index_of(threads, nh, (long)json_integer_value(json_array_get(pt, 1)))] = json_number_value(json_array_get(pt, 2));
+    /* The whole grid, row by row, as an image (one PNG in the SVG, not a polygon per cell). */
+    for (int y = 0; y < nt; ++y, fputs("\n", f))
+      for (int x = 0; x < nh; ++x) fprintf(f, "%d %d %.6g\n", x, y, cell[y * nh + x]);
+    free(cell);
+    fprintf(f, "EOD\nplot $d using 1:2:3 with image\n");
     fclose(f);
     fig_start(gp, r, figs, n - 1, 560, 400, script);
     free(script);
@@ -423,7 +434,7 @@ static void put_fig(struct report *r, struct fig *fg) {
   fputs("</figcaption>\n", r->html);
   if (fg->svg) {
     fprintf(r->md, "![%s](plots/%s.svg)\n\n", fg->title, fg->file);
-    fputs(fg->svg, r->html);
+    rp_svg_write(r->html, fg->svg, &r->svg_grad);
   } else {
     fprintf(r->md, "%s\n\n", fg->note);
     fputs("<p class=note>", r->html);

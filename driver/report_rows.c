@@ -31,6 +31,15 @@ int report_kernel_order(const char *kernel) {
   return NKDEFS;
 }
 
+const char *report_kernel_prefix(const char *name) {
+  const char *best = NULL;
+  for (int i = 0; name && i < NKDEFS; ++i) {
+    size_t l = strlen(kdefs[i].name);
+    if (!strncmp(name, kdefs[i].name, l) && (name[l] == 0 || name[l] == '_') && (!best || l > strlen(best))) best = kdefs[i].name;
+  }
+  return best;
+}
+
 int report_family(struct report *r, const char *kernel) {
   int k = report_kernel_order(kernel);
   const char *fam = k < NKDEFS ? kdefs[k].family : "other";
@@ -168,6 +177,19 @@ static const struct ref_rule {
     {"reduce_study", "ompx_shfl", "cuda_persistent", 1},
     {"fence", NULL, "threadfence", 0},
     {NULL, NULL, NULL, 0}};
+
+/* Families whose every omp_target point pairs with CUDA by workload: whole applications, where
+ * each model launches at its own shape (CUDA at its tuned block size and a block per work item,
+ * omp_target at the source's or the runtime's), so the same problem (size, param) is the pair,
+ * not the same teams x threads (issue 31 §2). */
+static const char *const workload_families[] = {"proxy", NULL};
+
+static int family_by_workload(const char *kernel) {
+  int k = report_kernel_order(kernel);
+  for (int i = 0; k < NKDEFS && workload_families[i]; ++i)
+    if (!strcmp(kdefs[k].family, workload_families[i])) return 1;
+  return 0;
+}
 
 /* The rule for (kernel, form) whose reference the variants hold; any_form: the kernel's default. */
 static const struct ref_rule *ref_rule(json_t *variants, const char *kernel, const char *form, int any_form) {
@@ -378,6 +400,9 @@ static void rows_cuda_refs(struct report *r, struct rows_ctx *x) {
     int by_workload;
     const char *cv = ref_variant(json_object_get(cuda_vars, w->kernel), w->kernel, w->form, &by_workload);
     if (!cv) continue;
+    /* a whole application's param names its problem: another problem's point is no partner */
+    int problem_param = !by_workload && family_by_workload(w->kernel);
+    by_workload |= problem_param;
     w->cuda_variant = cv;
     char key[1200], wkey0[512], np[512];
     snprintf(key, sizeof key, "%s|%s|%s", w->kernel, cv, w->pkey);
@@ -408,7 +433,10 @@ static void rows_cuda_refs(struct report *r, struct rows_ctx *x) {
       snprintf(key, sizeof key, "%s|%s|%s", w->kernel, cv, w->wkey);
       w->cuda = json_object_get(x->cuda_work, key);
       snprintf(key, sizeof key, "%s|%s|%s", w->kernel, cv, wkey0);
-      if (!w->cuda) w->cuda = json_object_get(x->cuda_work0, key);
+      json_t *c0 = w->cuda ? NULL : json_object_get(x->cuda_work0, key);
+      char pk[512] = "";
+      if (c0 && rs_str(c0, OK_FNAME(param))) rs_param_key(rs_str(c0, OK_FNAME(param)), pk, sizeof pk);
+      if (c0 && (!problem_param || !pk[0])) w->cuda = c0; /* a param the reference lacks */
       w->cuda_by_workload = w->cuda != NULL;
     }
     if (w->cuda) json_object_set_new(cuda_used, rs_str(w->cuda, "_key") ? rs_str(w->cuda, "_key") : key, json_true());
@@ -501,7 +529,7 @@ static void rows_finish(struct report *r, struct rows_ctx *x) {
     for (int s = 0; s < SL_N; ++s)
       if (w->omp[s] && rs_is_ok(w->omp[s]) && !rp_is_floor(w->omp[s])) w->ratio[s] = rs_ns_per_op(w->omp[s]) / cu;
   }
-  qsort(r->rows, r->nrows, sizeof *r->rows, row_cmp);
+  if (r->nrows) qsort(r->rows, r->nrows, sizeof *r->rows, row_cmp); /* no rows: rows is NULL */
 }
 
 static void build_rows(struct report *r) {

@@ -12,12 +12,13 @@
 #include <string.h>
 #include <strings.h>
 
-enum { G_FAIL, G_EXPECT, G_DEMOTED, G_GLOBAL, G_OUTLIER, G_KNOWN, G_N };
+enum { G_FAIL, G_EXPECT, G_DEMOTED, G_GLOBAL, G_DROPPED, G_OUTLIER, G_KNOWN, G_N };
 static const char *const group_title[G_N] = {
     "Failed runs",
     "Broken expectations",
     "Mode demoted below the source",
     "Globalization left (OMP112/OMP113)",
+    "Region dropped by a configuration",
     "Ratio far from the family's norm",
     "Known defects",
 };
@@ -213,19 +214,24 @@ static void family_norms(struct report *r, double *norm) {
   }
 }
 
-static void mode_and_global_items(struct report *r, struct items *it) {
+/* From the result lines: modes below the written one and globalization left, ranked by what it
+ * costs against CUDA; a region whose EXPECT lines ask for globalization is a deliberate case.
+ * done: "config|symbol" of what they listed, which the compile data then leave out. */
+static void mode_and_global_items(struct report *r, struct items *it, json_t *done) {
   json_t *seen = json_object();
   for (size_t n = 0; n < r->nrows; ++n)
     for (int s = 0; s < SL_N; ++s) {
       struct rrow *w = &r->rows[n];
       json_t *j = w->omp[s];
       if (!j) continue;
-      char lab[512], key[600], href[32];
+      char lab[512], key[600], href[32], sk[1200];
       line_label(j, lab, sizeof lab);
       rp_row_anchor(r, w, href, sizeof href);
-      const char *mode = rp_mode(j), *src = rs_str(j, "source_mode");
+      snprintf(sk, sizeof sk, "%s|%s", rs_str(j, OK_FNAME(config)) ?: "", rs_str(j, OK_FNAME(kernel_symbol)) ?: "");
+      const char *mode = rp_mode(j), *src = rs_str(j, OK_FNAME(source_mode));
       int got = rp_mode_rank(mode), want = rp_mode_rank(src);
       snprintf(key, sizeof key, "m|%s", lab);
+      if (got >= 0 && want >= 0 && got < want) json_object_set_new(done, sk, json_true());
       if (got >= 0 && want >= 0 && got < want && !json_object_get(seen, key)) {
         json_object_set_new(seen, key, json_true());
         add(it, G_DEMOTED, want - got, href, "%s: written %s, ran %s", lab, src, mode);
@@ -233,13 +239,16 @@ static void mode_and_global_items(struct report *r, struct items *it) {
       char ids[64] = "";
       size_t k;
       json_t *id;
-      json_array_foreach(json_object_get(j, "remarks"), k, id) {
+      json_array_foreach(json_object_get(j, OK_FNAME(remarks)), k, id) {
         const char *x = json_string_value(id);
         if (x && (!strcmp(x, "OMP112") || !strcmp(x, "OMP113")) && strlen(ids) + 8 < sizeof ids)
           strcat(strcat(ids, ids[0] ? " " : ""), x);
       }
       snprintf(key, sizeof key, "g|%s", lab);
-      if (!ids[0] || json_object_get(seen, key)) continue;
+      if (ids[0]) json_object_set_new(done, sk, json_true());
+      if (!ids[0] || json_object_get(seen, key) ||
+          rc_deliberate(r, rs_str(j, OK_FNAME(config)), rs_str(j, OK_FNAME(kernel_symbol))))
+        continue;
       json_object_set_new(seen, key, json_true());
       /* Ranked by what it costs against CUDA (the worst point of the form). */
       double worst = NAN;
@@ -252,6 +261,38 @@ static void mode_and_global_items(struct report *r, struct items *it) {
           q[0] ? " CUDA's cost" : "");
     }
   json_decref(seen);
+}
+
+/* The compile data's surprises (report_compile.c) for the regions the result lines did not list
+ * (without a GPU, all of them), one item per region and finding with its configurations
+ * ("target-clang16, target-clang16-oldplugin": one build, two runtimes); the reference
+ * configuration's rank first. */
+static void compile_items(struct report *r, struct items *it, json_t *done) {
+  static const int group_of[] = {[CS_DEMOTED] = G_DEMOTED, [CS_GLOBAL] = G_GLOBAL, [CS_DROPPED] = G_DROPPED};
+  json_t *merged = json_object(); /* kind|region|what -> index of its item */
+  for (size_t i = 0; i < r->ncsurp; ++i) {
+    const struct csurprise *c = &r->csurp[i];
+    char sk[1200], mk[1000];
+    snprintf(sk, sizeof sk, "%s|%s", c->config, c->symbol);
+    if (c->kind != CS_DROPPED && json_object_get(done, sk)) continue;
+    snprintf(mk, sizeof mk, "%d|%s|%s", c->kind, c->id, c->what);
+    json_t *at = json_object_get(merged, mk);
+    double ref = r->ref_config && !strcmp(c->config, r->ref_config) ? 10 : 0;
+    if (!at) {
+      json_object_set_new(merged, mk, json_integer((json_int_t)it->n));
+      struct item *x = add(it, group_of[c->kind], c->score + ref, c->href, "%s (%s): %s", c->label, c->config, c->what);
+      snprintf(x->why, sizeof x->why, "%s", c->why);
+      continue;
+    }
+    struct item *x = &it->v[json_integer_value(at)];
+    char *paren = strstr(x->text, "): ");
+    if (!paren) continue;
+    char tail[700];
+    snprintf(tail, sizeof tail, "%s", paren);
+    snprintf(paren, sizeof x->text - (size_t)(paren - x->text), ", %s%s", c->config, tail);
+    x->score += 1 + ref; /* the same finding in more configurations ranks higher */
+  }
+  json_decref(merged);
 }
 
 static void outlier_items(struct report *r, struct items *it, struct form *f, size_t nf, const double *norm) {
@@ -289,59 +330,89 @@ static void put_item(struct report *r, const struct item *x, int full) {
   fputs("</li>\n", r->html);
 }
 
+/* One best/worst cell: the form, its mode, its ratio, the configuration in grey. */
+static void family_cell(struct report *r, const struct form *x) {
+  double g = exp(x->logsum / x->points);
+  char lab[512], q[32], href[32], mode[48] = "";
+  const char *m = rp_mode(x->first->omp[x->slot]);
+  rp_form_label(r, x->first, x->slot, lab, sizeof lab);
+  rp_ratio(g, q, sizeof q);
+  rp_row_anchor(r, x->first, href, sizeof href);
+  if (m) snprintf(mode, sizeof mode, " (%s)", m);
+  char *tag = strstr(lab, " ["); /* the configuration, in grey after the link; the header names the reference */
+  if (tag && r->ref_config && !strcmp(x->first->config, r->ref_config) && r->n_omp_configs > 1) *tag = 0, tag = NULL;
+  fprintf(r->md, " %s%s %s |", lab, mode, q);
+  if (tag) *tag = 0;
+  fprintf(r->html, "<td><a href=\"#%s\">", href);
+  rp_esc(r->html, lab);
+  fprintf(r->html, "</a>%s <span class=%s>%s</span>", mode, g > r->slow_ratio ? "slow" : g <= 1.1 ? "fast" : "ratio", q);
+  if (tag) {
+    fputs(" <span class=n>", r->html);
+    rp_esc(r->html, tag + 1);
+    fputs("</span>", r->html);
+    *tag = ' ';
+  }
+  fputs("</td>", r->html);
+}
+
+/* The best and the worst form of a family among the reference configuration's (mine = 1) or the
+ * others' (mine = 0); -1 when there is none. Returns the number of forms. */
+static int family_extremes(struct report *r, struct form *f, size_t nf, int fam, int mine, int *best, int *worst) {
+  int count = 0;
+  *best = *worst = -1;
+  for (size_t k = 0; k < nf; ++k) {
+    const char *cfg = f[k].first->config;
+    if (f[k].family != fam || (r->ref_config && !strcmp(cfg, r->ref_config)) != mine) continue;
+    ++count;
+    double g = f[k].logsum / f[k].points;
+    if (*best < 0 || g < f[*best].logsum / f[*best].points) *best = (int)k;
+    if (*worst < 0 || g > f[*worst].logsum / f[*worst].points) *worst = (int)k;
+  }
+  return count;
+}
+
+/* Per family the best and the worst form of the reference configuration (the compiler the
+ * EXPECT lines describe) and, when there are others, the worst among them: the ablation and the
+ * compiler matrix would otherwise be every family's worst. */
 static void family_table(struct report *r, struct form *f, size_t nf) {
-  rp_both(r, "## omp_target against CUDA, per kernel family\n\n| family | forms | best | worst |\n|---|---|---|---|\n",
-          "<section><h2>omp_target against CUDA, per kernel family</h2>\n"
-          "<table class=fam><thead><tr><th>family</th><th>forms</th><th>best</th><th>worst</th></tr></thead><tbody>\n");
+  int others = r->n_omp_configs > 1 && r->ref_config;
+  char refname[80] = "";
+  if (others) snprintf(refname, sizeof refname, " (%s)", !strncmp(r->ref_config, "target-", 7) ? r->ref_config + 7 : r->ref_config);
+  fprintf(r->md, "## omp_target against CUDA, per kernel family\n\n| family | forms | best%s | worst%s |%s\n|---|---|---|---|%s\n",
+          refname, refname, others ? " worst, other configurations |" : "", others ? "---|" : "");
+  fprintf(r->html, "<section><h2>omp_target against CUDA, per kernel family</h2>\n<table class=fam><thead><tr><th>family</th>"
+                   "<th>forms</th><th>best%s</th><th>worst%s</th>%s</tr></thead><tbody>\n",
+          refname, refname, others ? "<th>worst, other configurations</th>" : "");
   int any = 0;
   for (int fam = 0; fam < r->nfamilies; ++fam) {
-    int best = -1, worst = -1, count = 0, omp_rows = 0;
+    int best, worst, obest, oworst, omp_rows = 0;
     for (size_t n = 0; n < r->nrows; ++n) omp_rows += r->rows[n].family == fam && r->rows[n].config[0];
-    for (size_t k = 0; k < nf; ++k) {
-      if (f[k].family != fam) continue;
-      ++count;
-      double g = f[k].logsum / f[k].points;
-      if (best < 0 || g < f[best].logsum / f[best].points) best = (int)k;
-      if (worst < 0 || g > f[worst].logsum / f[worst].points) worst = (int)k;
-    }
     if (!omp_rows) continue;
+    int count = family_extremes(r, f, nf, fam, 1, &best, &worst);
+    int ocount = others ? family_extremes(r, f, nf, fam, 0, &obest, &oworst) : 0;
+    if (!others) count += family_extremes(r, f, nf, fam, 0, &obest, &oworst), best = best < 0 ? obest : best,
+                 worst = worst < 0 ? oworst : worst;
     any = 1;
-    fprintf(r->md, "| %s | %d | ", r->families[fam], count);
-    fprintf(r->html, "<tr><td class=f>%s</td><td class=r>%d</td>", r->families[fam], count);
-    if (best < 0) {
-      fputs("no CUDA reference | |\n", r->md);
-      fputs("<td colspan=2 class=none>no CUDA reference beside the omp_target points</td></tr>\n", r->html);
+    fprintf(r->md, "| %s | %d |", r->families[fam], count + ocount);
+    fprintf(r->html, "<tr><td class=f>%s</td><td class=r>%d</td>", r->families[fam], count + ocount);
+    if (best < 0 && (!others || oworst < 0)) {
+      fprintf(r->md, " no CUDA reference | |%s\n", others ? " |" : "");
+      fprintf(r->html, "<td colspan=%d class=none>no CUDA reference beside the omp_target points</td></tr>\n", others ? 3 : 2);
       continue;
     }
-    for (int which = 0; which < 2; ++which) {
-      struct form *x = &f[which ? worst : best];
-      double g = exp(x->logsum / x->points);
-      char lab[512], q[32], href[32];
-      rp_form_label(r, x->first, x->slot, lab, sizeof lab);
-      rp_ratio(g, q, sizeof q);
-      rp_row_anchor(r, x->first, href, sizeof href);
-      fprintf(r->md, "%s %s%s |", lab, q, which ? "" : "");
-      char *tag = strstr(lab, " ["); /* the configuration, in grey after the link */
-      if (tag) *tag = 0;
-      fprintf(r->html, "<td><a href=\"#%s\">", href);
-      rp_esc(r->html, lab);
-      fprintf(r->html, "</a> <span class=%s>%s</span>", g > r->slow_ratio ? "slow" : g <= 1.1 ? "fast" : "ratio", q);
-      if (tag) {
-        fputs(" <span class=n>", r->html);
-        rp_esc(r->html, tag + 1);
-        fputs("</span>", r->html);
-        *tag = ' ';
-      }
-      fputs("</td>", r->html);
-      if (!which) fputs(" ", r->md);
-    }
+    if (best < 0) fputs(" – | – |", r->md), fputs("<td class=none>–</td><td class=none>–</td>", r->html);
+    else family_cell(r, &f[best]), family_cell(r, &f[worst]);
+    if (others && oworst >= 0) family_cell(r, &f[oworst]);
+    else if (others) fputs(" – |", r->md), fputs("<td class=none>–</td>", r->html);
     fputs("\n", r->md);
     fputs("</tr>\n", r->html);
   }
   if (!any) rp_both(r, "| (no omp_target results) | | | |\n", "<tr><td colspan=4 class=none>no omp_target results</td></tr>\n");
-  rp_both(r, "\nRatio: omp_target cost per operation over CUDA's at the same point, geometric mean over the form's points.\n\n",
+  rp_both(r, "\nRatio: omp_target cost per operation over CUDA's at the same point (proxies, launch, reduce_study: the same "
+             "work, each at its own launch shape), geometric mean over the form's points; the mode in brackets.\n\n",
           "</tbody></table>\n<p class=note>Ratio: omp_target cost per operation over CUDA's at the same point (≈: CUDA "
-          "at a team count within 10 %), geometric mean over the form's points. Click a form for its rows.</p></section>\n");
+          "at a team count within 10 %; proxies, launch, reduce_study: the same work, each at its own launch shape), "
+          "geometric mean over the form's points; the mode in brackets. Click a form for its rows.</p></section>\n");
 }
 
 /* The one line under the title: machine, sweep, commit, what ran and what failed. */
@@ -361,11 +432,27 @@ static void key_line(struct report *r) {
   l = (int)strlen(buf);
   size_t i;
   json_t *j;
-  json_array_foreach(r->rs.lines, i, j) { /* configurations that did not run at all */
-    if (rs_str(j, "kernel") || l <= 0 || (size_t)l >= sizeof buf) continue;
-    l += snprintf(buf + l, sizeof buf - (size_t)l, " · %s: %s", rs_str(j, "config") ? rs_str(j, "config") : "?",
-                  rs_str(j, "status") ? rs_str(j, "status") : "?");
+  /* Configurations that did not run at all, one list per status and reason: "skipped (no GPU):
+   * target-clang19, cuda-nvcc" (the first screen, not a line per configuration). */
+  json_t *why = json_object();
+  json_array_foreach(r->rs.lines, i, j) {
+    if (rs_str(j, OK_FNAME(kernel))) continue;
+    char k[400];
+    snprintf(k, sizeof k, "%s%s%s%s", rs_str(j, OK_FNAME(status)) ?: "?", rs_str(j, OK_FNAME(error)) ? " (" : "",
+             rs_str(j, OK_FNAME(error)) ?: "", rs_str(j, OK_FNAME(error)) ? ")" : "");
+    json_t *a = json_object_get(why, k);
+    if (!a) json_object_set_new(why, k, a = json_array());
+    json_array_append_new(a, json_string(rs_str(j, OK_FNAME(config)) ?: "?"));
   }
+  const char *k;
+  json_t *a, *c;
+  json_object_foreach(why, k, a) {
+    if (l <= 0 || (size_t)l >= sizeof buf) break;
+    l += snprintf(buf + l, sizeof buf - (size_t)l, " · %s:", k);
+    json_array_foreach(a, i, c) if (l > 0 && (size_t)l < sizeof buf) l += snprintf(buf + l, sizeof buf - (size_t)l, "%s %s",
+                                                                                     i ? "," : "", json_string_value(c));
+  }
+  json_decref(why);
   fprintf(r->md, "%s\n\n", buf);
   fputs("<div class=keyline>", r->html);
   rp_esc(r->html, buf);
@@ -382,12 +469,16 @@ void report_summary(struct report *r) {
   struct items it = {0};
   status_items(r, &it);
   expectation_items(r, &it);
-  mode_and_global_items(r, &it);
+  json_t *done = json_object();
+  mode_and_global_items(r, &it, done);
+  compile_items(r, &it, done);
+  json_decref(done);
   outlier_items(r, &it, f, nf, norm);
   qsort(it.v, it.n, sizeof *it.v, item_cmp);
 
-  fputs("<div class=sum>\n", r->html);
-  family_table(r, f, nf);
+  fputs(r->no_gpu ? "<div class=\"sum wide\">\n" : "<div class=sum>\n", r->html);
+  if (r->no_gpu) report_compile_table(r); /* nothing timed: what the compilers did leads */
+  else family_table(r, f, nf);
   rp_both(r, "## Surprises\n\n", "<section><h2>Surprises</h2>\n<ol class=surp>\n");
   int count[G_N] = {0};
   for (size_t k = 0; k < it.n; ++k) ++count[it.v[k].group];

@@ -136,13 +136,15 @@ static void grid_plot(struct report *r) {
   }
   fclose(pl);
   fprintf(s, "set logscale x 2\nset logscale y\nset xlabel 'threads per block/team'\nset ylabel 'µs per grid barrier'\n"
-             "set key outside right\nset grid\n%s%s\n", nser ? "plot " : "", nser ? plots : "");
+             "set key outside right noenhanced\nset grid\n%s%s\n", nser ? "plot " : "", nser ? plots : "");
   fclose(s);
   char why[256] = "";
   char *svg = nser ? rp_plot_svg(gp, r->rs.dir, "grid-sync", 900, 420, script, why, sizeof why) : NULL;
   if (svg) {
     fputs("![grid sync](plots/grid-sync.svg)\n\n", r->md);
-    fprintf(r->html, "<figure>%s<figcaption>grid barrier cost against threads, per blocks/SM</figcaption></figure>\n", svg);
+    fputs("<figure>", r->html);
+    rp_svg_write(r->html, svg, &r->svg_grad);
+    fputs("<figcaption>grid barrier cost against threads, per blocks/SM</figcaption></figure>\n", r->html);
   } else if (nser)
     fprintf(r->md, "Grid-sync plot not drawn: %s\n\n", why);
   free(svg), free(script), free(plots), free(gp);

@@ -40,6 +40,12 @@ void rs_point_label(json_t *j, char *buf, size_t n);
 /* The time-like metric of a line: time_s, else per_op_ns, else per_op_cycles. Returns the
  * metric's name (NULL when there is none); min/max are NAN when not recorded. */
 const char *rs_metric(json_t *j, double *median, double *min, double *max);
+/* The metric compare judges: per_op_cycles where the point has it (a clock-timed GPU point),
+ * else rs_metric's. */
+const char *rs_compare_metric(json_t *j, double *median, double *min, double *max);
+/* The medians of a point's repeats (ompkit run --repeat N) for metric, in study order, at most
+ * max; returns how many (1 for a point of one study). */
+int rs_repeat_medians(json_t *j, const char *metric, double *out, int max);
 /* Cost of one operation in ns (per_op_ns.median, else ns_per_op_total); NAN when unknown. */
 double rs_ns_per_op(json_t *j);
 /* Integer field or -1. */

@@ -8,6 +8,7 @@
 #include "ok_record.h"
 #include "remarks.h"
 #include "resultset.h"
+#include "run_gpus.h"
 #include "status.h"
 #include "study.h"
 
@@ -42,6 +43,7 @@ struct run_opts {
   const char *sweep; /* passed to each bench as --sweep */
   int repeat;        /* whole-study repetitions */
   const char *gpu;   /* CUDA_VISIBLE_DEVICES for the benches */
+  const char *gpus;  /* --gpus LIST|all: the study spread over these GPUs, one bench process each */
   const char *resume; /* --resume DIR: continue that study */
   int study_opts;    /* options that shape the study were given (not allowed with --resume) */
   int timeout_given;
@@ -69,8 +71,8 @@ static int in_list(const char *list, const char *name) {
 static void usage(FILE *f) {
   fprintf(f, "usage: ompkit run [--out DIR] [--filter REGEX] [--configs A,B] [--models native,omp_target,cuda]\n"
              "                  [--runs N] [--timeout SECONDS] [--quick|--full] [--repeat N] [--gpu N]\n"
-             "                  [--compile-only]\n"
-             "       ompkit run --resume DIR [--timeout SECONDS] [--gpu N]\n"
+             "                  [--gpus LIST|all] [--compile-only]\n"
+             "       ompkit run --resume DIR [--timeout SECONDS] [--gpu N | --gpus LIST|all]\n"
              "Runs every enabled configuration's kernels, each in its own process, and writes\n"
              "DIR/<timestamp>/{results.jsonl,results.csv,remarks.jsonl,resources.jsonl,provenance.json}\n"
              "with DIR/latest pointing at it (DIR defaults to ./results), then report.md/report.html.\n"
@@ -79,6 +81,10 @@ static void usage(FILE *f) {
              "times (lines tagged \"repeat\"); --gpu N sets CUDA_VISIBLE_DEVICES for the benches; --runs N\n"
              "sets the timed runs (default: each bench's own, 5 runs of a kernel, 9 baseline/test pairs\n"
              "of a primitive). GPU configurations are skipped with a note when no GPU is usable.\n"
+             "--gpus LIST|all spreads the GPU configurations' work over those GPUs (indices as nvidia-smi\n"
+             "lists them), one bench process per GPU, longest work first; each result line names its GPU\n"
+             "(gpu_index, gpu_uuid). Host configurations run after the GPU work, and a variant that uses\n"
+             "several GPUs (multi_gpu_sync) runs alone with all of them.\n"
              "--resume DIR continues a study that was cut off (SIGINT, SIGTERM, a lost node) in DIR,\n"
              "with DIR's options: variants already finished (DIR/done.jsonl) are kept and not rerun;\n"
              "lines of a variant cut off mid-way are dropped and the variant runs again.\n"
@@ -93,7 +99,7 @@ static int parse_opts(int argc, char **argv, struct run_opts *o) {
                                      {"models", 1, 0, 'm'},  {"runs", 1, 0, 'r'},   {"timeout", 1, 0, 't'},
                                      {"quick", 0, 0, 'Q'},   {"full", 0, 0, 'F'},   {"repeat", 1, 0, 'R'},
                                      {"gpu", 1, 0, 'g'},     {"help", 0, 0, 'h'},   {"resume", 1, 0, 'S'},
-                                     {"compile-only", 0, 0, 'C'}, {0, 0, 0, 0}};
+                                     {"compile-only", 0, 0, 'C'}, {"gpus", 1, 0, 'G'}, {0, 0, 0, 0}};
   o->out = "results";
   o->timeout = 300;
   o->runs = 0; /* 0: each bench's own default (5 runs of a kernel, 9 pairs of a primitive) */
@@ -144,6 +150,7 @@ static int parse_opts(int argc, char **argv, struct run_opts *o) {
       }
       o->gpu = optarg;
       break;
+    case 'G': o->gpus = optarg; break;
     case 't':
       o->timeout_given = 1;
       o->timeout = strtod(optarg, &end);
@@ -165,7 +172,11 @@ static int parse_opts(int argc, char **argv, struct run_opts *o) {
    * bench's first variant JITs the whole PTX image), so a hung one costs a minute, not 300 s. */
   if (!o->timeout_given && !strcmp(o->sweep, "full")) o->timeout = OK_FULL_TIMEOUT_S;
   if (o->resume && o->study_opts) {
-    ok_err("run: --resume continues DIR's study with its own options; only --timeout and --gpu may be given");
+    ok_err("run: --resume continues DIR's study with its own options; only --timeout, --gpu and --gpus may be given");
+    return -1;
+  }
+  if (o->gpu && o->gpus) {
+    ok_err("run: --gpu N runs on one GPU, --gpus LIST on several: give one of them");
     return -1;
   }
   if (o->models) {
@@ -243,7 +254,17 @@ static void last_line(const char *text, char *buf, size_t n) {
 }
 
 /* Stamped on every result line, so a line read alone still says where it was measured. */
-static char g_host[256], g_gpu[256];
+static char g_host[256], g_gpu[256], g_gpu_uuid[64]; /* g_gpu_uuid: the CUDA probe's card, without --gpus */
+/* --gpus: the GPUs, what each runs now (the progress line), and the lock every thread takes
+ * before it touches what the study shares: results.jsonl, done.jsonl, the compile-data join, the
+ * counters, the log. A bench's lines arrive on its own thread; the lock is held per line. */
+static struct gpu_slot g_slots[OK_MAX_GPUS];
+static int g_nslots;
+static char g_slot_spec[OK_MAX_GPUS][200];
+static pthread_mutex_t g_lock = PTHREAD_MUTEX_INITIALIZER;
+/* A GPU configuration's first unit waits for its background image load (warm_before); a second
+ * unit of it on another GPU waits here for the same load, once. */
+static pthread_mutex_t g_warm_lock = PTHREAD_MUTEX_INITIALIZER;
 static json_t *g_infos; /* config name -> its bench's --info answer (planning; provenance reuses it) */
 
 static char *env_benchmarks[] = {"OMP_TARGET_OFFLOAD=MANDATORY", "LIBOMPTARGET_INFO=16", NULL};
@@ -273,7 +294,12 @@ static void progress(const struct run_opts *o, int done, int total, const char *
   double el = ok_now() - o->t0;
   char left[32] = "?";
   if (done > 0) snprintf(left, sizeof left, "%.0f s", el / done * (total - done));
-  printf("\r\033[K[%d/%d] %s %s  elapsed %.0f s, ~%s left", done, total, cfg, spec, el, left);
+  if (g_nslots > 1) { /* every GPU's current variant, then the one estimate */
+    printf("\r\033[K[%d/%d]", done, total);
+    for (int k = 0; k < g_nslots; ++k) printf(" gpu%s: %s", g_slots[k].index, g_slot_spec[k][0] ? g_slot_spec[k] : "-");
+    printf("  elapsed %.0f s, ~%s left", el, left);
+  } else
+    printf("\r\033[K[%d/%d] %s %s  elapsed %.0f s, ~%s left", done, total, cfg, spec, el, left);
   fflush(stdout);
 }
 
@@ -347,6 +373,8 @@ struct batch {
   int kd_known, kd_passed; /* the item's lines that failed as marked / passed under a marker */
   int armed; /* the running variant is a deadlock probe past its "armed" line */
   double t_begin;
+  int slot;             /* --gpus: the GPU slot this batch runs on; -1 none */
+  const char *cuda_env; /* its "CUDA_VISIBLE_DEVICES=..." (NULL: the study's own environment) */
 };
 
 static void text_add(struct batch *b, const char *line) {
@@ -409,6 +437,7 @@ static void item_begin(struct batch *b, int i) {
   b->t_begin = ok_now();
   char spec[256];
   snprintf(spec, sizeof spec, "%s/%s", b->items[i].kernel, b->items[i].variant);
+  if (b->slot >= 0) snprintf(g_slot_spec[b->slot], sizeof g_slot_spec[b->slot], "%s %s", b->c->name, spec);
   progress(b->o, *b->idx - 1, b->total, b->c->name, spec);
 }
 
@@ -523,6 +552,14 @@ static int on_line(void *ctx, char *line) {
   json_object_set_new(j, OK_FNAME(model), json_string(c->model));
   if (g_host[0]) json_object_set_new(j, OK_FNAME(host), json_string(g_host));
   if (c->needs_gpu && g_gpu[0]) json_object_set_new(j, OK_FNAME(gpu), json_string(g_gpu));
+  if (c->needs_gpu && b->slot >= 0) { /* the physical GPU that measured it */
+    const struct gpu_slot *g = &g_slots[b->slot];
+    if (g->name[0]) json_object_set_new(j, OK_FNAME(gpu), json_string(g->name));
+    json_object_set_new(j, OK_FNAME(gpu_index), json_integer(atoi(g->index)));
+    if (g->uuid[0]) json_object_set_new(j, OK_FNAME(gpu_uuid), json_string(g->uuid));
+  }
+  else if (c->needs_gpu && g_gpu_uuid[0]) /* one GPU: the card the CUDA probe saw */
+    json_object_set_new(j, OK_FNAME(gpu_uuid), json_string(g_gpu_uuid));
   if (target || c->run_env[0]) {
     char *ev[16], store[1024], text[1200];
     config_env(c, ev, store, sizeof store, text, sizeof text);
@@ -553,13 +590,21 @@ static int on_line(void *ctx, char *line) {
   return 0;
 }
 
+/* on_line under the study's lock: with --gpus several benches' lines arrive at once. */
+static int on_line_locked(void *ctx, char *line) {
+  pthread_mutex_lock(&g_lock);
+  int r = on_line(ctx, line);
+  pthread_mutex_unlock(&g_lock);
+  return r;
+}
+
 /* After a deadlock probe was killed: is the device usable? The bench's --probe starts the runtime
  * again (CUDA: and times a kernel); its device count and name say so. */
-static void probe_usable(const struct ok_config *c, char *out, size_t n) {
+static void probe_usable(const struct ok_config *c, char **env, char *out, size_t n) {
   char *pa[] = {(char *)c->bench, "--probe", NULL};
   struct ok_proc p;
   snprintf(out, n, "device NOT usable afterwards: --probe failed");
-  if (ok_spawn(pa, NULL, 60, &p)) return;
+  if (ok_spawn(pa, env, 60, &p)) return;
   json_t *j = first_json(p.out);
   json_int_t devs = json_integer_value(json_object_get(j, "devices"));
   const char *name = json_string_value(json_object_get(j, "device_name"));
@@ -571,14 +616,50 @@ static void probe_usable(const struct ok_config *c, char *out, size_t n) {
   ok_proc_free(&p);
 }
 
+/* What a bench process's end says of the variant running when it ended (b->cur >= 0). */
+static void close_cut_item(struct batch *b, struct ok_proc *p, char **ev) {
+  char sname[64], why[512];
+  if (p->timed_out && b->armed) {
+    char use[300];
+    probe_usable(b->c, ev, use, sizeof use);
+    snprintf(why, sizeof why, "hung as it should: no end %.1f s after the probe armed; process killed; %s",
+             OK_PROBE_TIMEOUT_MS / 1e3, use);
+    item_end(b, p->code, OK_ST_DEADLOCK_EXPECTED, why, 1);
+  } else if (p->timed_out) {
+    snprintf(why, sizeof why, "no end after %.0f s (%d result line(s) kept)", b->o->timeout, b->lines);
+    item_end(b, p->code, OK_ST_TIMEOUT, why, 1);
+  } else if (p->signaled) {
+    item_end(b, p->code, OK_ST_CRASHED, signame(p->sig), 1);
+  } else if (b->saw_marker) {
+    snprintf(sname, sizeof sname, "exit %d", p->code);
+    item_end(b, p->code, OK_ST_CRASHED, sname, 1); /* the process ended inside a variant */
+  } else
+    item_end(b, p->code, OK_ST_UNKNOWN, NULL, 1);
+}
+
+/* The bench's command line for the items not begun yet (argv has room for all); 0 when none. */
+static int batch_argv(struct batch *b, char **argv, char **specs, char *runs) {
+  const struct run_opts *o = b->o;
+  int k = 0, left = 0;
+  argv[k++] = (char *)b->c->bench;
+  for (int i = 0; i < b->n; ++i)
+    if (b->items[i].state == 0 && specs[i]) argv[k++] = "--run", argv[k++] = specs[i], ++left;
+  /* A configuration with a sweep cap (the compiler matrix's extra compilers) runs at most that
+   * sweep under --full (and no primitives in the quick study), to fit its share of the study time. */
+  const char *sweep = b->c->sweep_cap[0] && !strcmp(o->sweep, "full") ? b->c->sweep_cap : o->sweep;
+  argv[k++] = "--sweep", argv[k++] = (char *)sweep;
+  if (o->runs > 0) argv[k++] = "--runs", argv[k++] = runs;
+  argv[k] = NULL;
+  return left;
+}
+
 /* Runs a batch of one configuration's variants: one bench process for all of them, and a new one
  * for those left when a variant hangs, crashes or takes the process down. Every line a bench
- * printed is kept. Returns the number of variants that failed. */
+ * printed is kept. Under --gpus several run at once, each on its GPU (b->cuda_env); what they
+ * share is touched under g_lock. Returns the number of variants that failed. */
 static int run_batch(struct batch *b) {
-  const struct ok_config *c = b->c;
-  const struct run_opts *o = b->o;
   char runs[16];
-  snprintf(runs, sizeof runs, "%d", o->runs);
+  snprintf(runs, sizeof runs, "%d", b->o->runs);
   char **argv = calloc((size_t)b->n * 2 + 8, sizeof *argv);
   char **specs = calloc((size_t)b->n, sizeof *specs);
   if (!argv || !specs) {
@@ -587,31 +668,29 @@ static int run_batch(struct batch *b) {
   }
   for (int i = 0; i < b->n; ++i)
     if (asprintf(&specs[i], "%s/%s", b->items[i].kernel, b->items[i].variant) < 0) specs[i] = NULL;
-  for (;;) {
-    int k = 0, left = 0;
-    argv[k++] = (char *)c->bench;
-    for (int i = 0; i < b->n; ++i)
-      if (b->items[i].state == 0 && specs[i]) argv[k++] = "--run", argv[k++] = specs[i], ++left;
-    if (!left) break;
-    /* A configuration with a sweep cap (the compiler matrix's extra compilers) runs at most that
-     * sweep under --full (and no primitives in the quick study), to fit its share of the study time. */
-    const char *sweep = c->sweep_cap[0] && !strcmp(o->sweep, "full") ? c->sweep_cap : o->sweep;
-    argv[k++] = "--sweep", argv[k++] = (char *)sweep;
-    if (o->runs > 0) argv[k++] = "--runs", argv[k++] = runs;
-    argv[k] = NULL;
+  char *ev[17], store[1024], text[1200];
+  config_env(b->c, ev, store, sizeof store, text, sizeof text);
+  if (b->cuda_env) { /* config_env fills at most 15 entries and the NULL */
+    int k = 0;
+    while (ev[k]) ++k;
+    ev[k] = (char *)b->cuda_env, ev[k + 1] = NULL;
+  }
+  while (batch_argv(b, argv, specs, runs)) {
     b->cur = -1, b->saw_marker = 0, b->tlen = 0;
     if (b->text) b->text[0] = 0;
     /* A bench without begin/end brackets runs one variant, which owns all its lines. */
     int first = -1;
     for (int i = 0; i < b->n && first < 0; ++i)
       if (b->items[i].state == 0) first = i;
+    pthread_mutex_lock(&g_lock);
     if (b->n == 1) item_begin(b, first);
+    pthread_mutex_unlock(&g_lock);
     struct ok_proc p;
-    char *ev[16], store[1024], text[1200];
-    config_env(c, ev, store, sizeof store, text, sizeof text);
-    if (ok_spawn_lines(argv, ev[0] ? ev : NULL, o->timeout, on_line, b, &p)) {
+    if (ok_spawn_lines(argv, ev[0] ? ev : NULL, b->o->timeout, on_line_locked, b, &p)) {
+      pthread_mutex_lock(&g_lock);
       if (b->cur < 0) item_begin(b, first);
       item_end(b, 0, OK_ST_CRASHED, strerror(errno), 1);
+      pthread_mutex_unlock(&g_lock);
       continue;
     }
     if (p.interrupted) { /* the variant running now is not finished: --resume runs it again */
@@ -620,28 +699,13 @@ static int run_batch(struct batch *b) {
       ok_proc_free(&p);
       break;
     }
+    pthread_mutex_lock(&g_lock);
     if (b->cur < 0 && !b->saw_marker) item_begin(b, first); /* nothing began: charge the first */
-    if (b->cur >= 0) {
-      char sname[64], why[512];
-      if (p.timed_out && b->armed) {
-        char use[300];
-        probe_usable(c, use, sizeof use);
-        snprintf(why, sizeof why, "hung as it should: no end %.1f s after the probe armed; process killed; %s",
-                 OK_PROBE_TIMEOUT_MS / 1e3, use);
-        item_end(b, p.code, OK_ST_DEADLOCK_EXPECTED, why, 1);
-      } else if (p.timed_out) {
-        snprintf(why, sizeof why, "no end after %.0f s (%d result line(s) kept)", o->timeout, b->lines);
-        item_end(b, p.code, OK_ST_TIMEOUT, why, 1);
-      } else if (p.signaled) {
-        item_end(b, p.code, OK_ST_CRASHED, signame(p.sig), 1);
-      } else if (b->saw_marker) {
-        snprintf(sname, sizeof sname, "exit %d", p.code);
-        item_end(b, p.code, OK_ST_CRASHED, sname, 1); /* the process ended inside a variant */
-      } else
-        item_end(b, p.code, OK_ST_UNKNOWN, NULL, 1);
-    }
+    if (b->cur >= 0) close_cut_item(b, &p, ev);
+    pthread_mutex_unlock(&g_lock);
     ok_proc_free(&p);
   }
+  if (b->slot >= 0) g_slot_spec[b->slot][0] = 0;
   for (int i = 0; i < b->n; ++i) free(specs[i]);
   free(specs);
   free(argv);
@@ -681,6 +745,13 @@ static void provenance(const struct ok_manifest *m, const char *dir, json_t *gpu
   json_object_set_new(pv, "offload_arch", json_string(m->offload_arch ? m->offload_arch : ""));
   if (gpu_probe) json_object_set(pv, "gpu", gpu_probe);
   if (o->gpu) json_object_set_new(pv, "cuda_visible_devices", json_string(o->gpu));
+  if (g_nslots > 0) { /* --gpus: every GPU the study ran on; each result line names its own */
+    json_t *gs = json_array();
+    for (int k = 0; k < g_nslots; ++k)
+      json_array_append_new(gs, json_pack("{s:i,s:s,s:s}", "index", atoi(g_slots[k].index), "uuid", g_slots[k].uuid,
+                                          "name", g_slots[k].name));
+    json_object_set_new(pv, "gpus", gs);
+  }
   json_object_set_new(pv, "sweep", json_string(o->sweep));
   json_object_set_new(pv, "repeat", json_integer(o->repeat));
   /* What --resume needs to continue this study as it was asked for. */
@@ -714,7 +785,9 @@ static void provenance(const struct ok_manifest *m, const char *dir, json_t *gpu
   }
   json_object_set_new(pv, "configs", cfgs);
   json_t *env = json_object();
-  static const char *prefixes[] = {"OMP_", "KMP_", "GOMP_", "LIBOMPTARGET_", "CUDA_VISIBLE_DEVICES", NULL};
+  /* OMPKIT_INJECT_SLOWDOWN too: a study with a slowdown put in on purpose must say so. */
+  static const char *prefixes[] = {"OMP_",   "KMP_", "GOMP_", "LIBOMPTARGET_", "CUDA_VISIBLE_DEVICES",
+                                   "OMPKIT_INJECT_SLOWDOWN", NULL};
   for (char **e = environ; *e; ++e)
     for (int k = 0; prefixes[k]; ++k)
       if (!strncmp(*e, prefixes[k], strlen(prefixes[k]))) {
@@ -946,6 +1019,7 @@ struct run_state {
   struct plan_answer *ans; /* plan_prefetch's answers, one per configuration (NULL: ask in turn) */
   struct plan_warm *warm;  /* one per configuration: its background --warm (plan_prefetch.h) */
   int warm_started;
+  json_t *prev_variants; /* --gpus: the last study's seconds per variant run (its timing.json) */
 };
 
 /* Each name of --configs is a configuration of the manifest; else one usage error. */
@@ -962,6 +1036,24 @@ static int check_config_names(const char *configs, const struct ok_manifest *m) 
     if (!e) break;
     p = e + 1;
   }
+  return 0;
+}
+
+/* --gpus: the GPUs (nvidia-smi's numbering, which CUDA follows under CUDA_DEVICE_ORDER=PCI_BUS_ID;
+ * its default, fastest first, may differ), and the seconds each variant took in the last study
+ * (<out>/latest/timing.json, or --resume's own), by which the work is cut and ordered. 0 or -1. */
+static int start_gpus(struct run_state *s) {
+  g_nslots = gpus_resolve(s->o.gpus, g_slots, OK_MAX_GPUS);
+  if (g_nslots < 0) return -1;
+  setenv("CUDA_DEVICE_ORDER", "PCI_BUS_ID", 1);
+  if (g_nslots == 0) printf("ompkit: run: --gpus %s: nvidia-smi sees no GPU here\n", s->o.gpus);
+  if (g_nslots == 1) setenv("CUDA_VISIBLE_DEVICES", g_slots[0].index, 1); /* one GPU: as --gpu */
+  char path[PATH_MAX + 32];
+  snprintf(path, sizeof path, "%s/timing.json", s->o.resume ? s->o.resume : s->o.out);
+  if (!s->o.resume) snprintf(path, sizeof path, "%s/latest/timing.json", s->o.out);
+  json_t *t = json_load_file(path, 0, NULL);
+  s->prev_variants = json_incref(json_object_get(t, "variants_s"));
+  json_decref(t);
   return 0;
 }
 
@@ -983,14 +1075,18 @@ static int start_run(struct run_state *s, int argc, char **argv) {
       return OK_EXIT_USAGE;
     }
   }
+  /* Inherited by every bench (and the GPU probes), so --gpu picks the device everywhere. */
+  if (o->gpu) setenv("CUDA_VISIBLE_DEVICES", o->gpu, 1);
+  if ((o->gpus && start_gpus(s)) || check_config_names(o->configs, &s->m)) {
+    ok_manifest_free(&s->m);
+    return OK_EXIT_USAGE;
+  }
   char kderr[1024];
   if (!(g_kd = kd_load(&s->m, NULL, kderr, sizeof kderr)))
     fprintf(stderr, "ompkit: run: warning: known defects not read (%s): every failure counts\n", kderr);
   o->tty = isatty(STDOUT_FILENO);
   o->t0 = ok_now();
-  /* Inherited by every bench (and the GPU probes), so --gpu picks the device everywhere. */
-  if (o->gpu) setenv("CUDA_VISIBLE_DEVICES", o->gpu, 1);
-  return check_config_names(o->configs, &s->m) ? OK_EXIT_USAGE : -1;
+  return -1;
 }
 
 /* The result folder: --resume's, pruned to what finished, or a new <out>/<stamp> that
@@ -1150,6 +1246,8 @@ static int probe_sees_no_gpu(struct run_state *s, int i) {
     s->gpu = json_incref(probe);
     const char *name = json_string_value(json_object_get(probe, "device_name"));
     snprintf(g_gpu, sizeof g_gpu, "%s", name ? name : "");
+    const char *uuid = json_string_value(json_object_get(probe, OK_FNAME(gpu_uuid)));
+    snprintf(g_gpu_uuid, sizeof g_gpu_uuid, "%s", uuid ? uuid : "");
   }
   json_decref(probe);
   ok_proc_free(&p);
@@ -1363,6 +1461,7 @@ static void warm_before(struct run_state *s, int i) {
   struct plan_warm *w = &s->warm[i];
   if (!w->started || w->joined) return;
   double waited = plan_warm_join(w);
+  pthread_mutex_lock(&g_lock);
   json_t *say = w->rc ? NULL : first_json(w->p.out);
   const char *what = json_string_value(json_object_get(say, "warm"));
   int ok = !w->rc && w->p.exited && w->p.code == 0;
@@ -1374,12 +1473,18 @@ static void warm_before(struct run_state *s, int i) {
   json_object_set_new(ws, s->m.configs[i].name, json_pack("{s:f,s:f,s:b}", "took_s", w->secs, "waited_s", waited, "ok", ok));
   json_decref(say);
   ok_proc_free(&w->p);
+  pthread_mutex_unlock(&g_lock);
 }
 
 /* Batches: each group (configuration x whole kernels / primitives) in plan order; a bench
  * that cannot batch (group -1) gets one process per variant. */
+static void run_plan_gpus(struct run_state *s);
 static void run_plan(struct run_state *s) {
   s->total *= s->o.repeat;
+  if (g_nslots > 1) {
+    run_plan_gpus(s);
+    return;
+  }
   size_t np = json_array_size(s->plan);
   struct batch_item *items = calloc(np + 1, sizeof *items);
   char *taken = calloc(np + 1, 1);
@@ -1393,7 +1498,8 @@ static void run_plan(struct run_state *s) {
       int n = gather_batch(s, a, rep, taken, items);
       if (!n) continue;
       struct batch b = {.st = &s->st, .o = &s->o, .res = s->res, .done = s->done, .done_set = s->done_set,
-                        .items = items, .n = n, .cur = -1, .repeat = rep, .idx = &s->idx, .total = s->total};
+                        .items = items, .n = n, .cur = -1, .repeat = rep, .idx = &s->idx, .total = s->total,
+                        .slot = g_nslots == 1 && c->needs_gpu ? 0 : -1};
       b.c = c;
       if (c->needs_gpu) study_start_listings(&s->st); /* SASS listings overlap the GPU runs */
       if (c->needs_gpu) warm_before(s, (int)json_integer_value(json_object_get(ea, "config")));
@@ -1410,6 +1516,185 @@ static void run_plan(struct run_state *s) {
   }
   free(items);
   free(taken);
+  for (int i = 0; s->warm && i < s->m.n; ++i) { /* a warm-up whose configuration never ran (a signal) */
+    plan_warm_join(&s->warm[i]);
+    ok_proc_free(&s->warm[i].p);
+  }
+  if (s->o.tty) fputs("\r\033[K", stdout);
+  fclose(s->res);
+  fclose(s->done);
+}
+
+/* A variant that measures across GPUs: under --gpus it runs alone, with every GPU visible. */
+static const char *const multi_gpu_kernels[] = {"multi_gpu_sync", NULL};
+
+/* --gpus: one unit of work, a batch of one configuration's variants for one bench process. */
+struct gpu_unit {
+  int config, rep, multi;
+  json_int_t grp;
+  struct batch_item *items;
+  int n;
+  double est; /* seconds, from the last study's timing.json (1 s a variant when unknown) */
+};
+struct gpu_plan {
+  struct run_state *s;
+  struct gpu_unit *u;
+  int n, cap;
+  int *gpu_units; /* indices of u the pool runs; the others (host, multi-GPU) run after it */
+  char cuda_env[OK_MAX_GPUS][64], all_env[OK_MAX_GPUS * 8 + 32];
+};
+
+static double item_est(struct run_state *s, int config, const struct batch_item *it) {
+  char key[600];
+  snprintf(key, sizeof key, "%s %s/%s", s->m.configs[config].name, it->kernel, it->variant);
+  json_t *v = json_object_get(s->prev_variants, key);
+  return json_is_number(v) && json_number_value(v) > 0 ? json_number_value(v) : 1.0;
+}
+
+static void unit_add(struct gpu_plan *gp, int config, int rep, json_int_t grp, const struct batch_item *items, int n,
+                     int multi) {
+  if (n <= 0) return;
+  if (gp->n == gp->cap) {
+    int cap = gp->cap ? gp->cap * 2 : 64;
+    struct gpu_unit *u = realloc(gp->u, (size_t)cap * sizeof *u);
+    if (!u) return;
+    gp->u = u, gp->cap = cap;
+  }
+  struct gpu_unit *u = &gp->u[gp->n];
+  *u = (struct gpu_unit){config, rep, multi, grp, malloc((size_t)n * sizeof *items), n, 0};
+  if (!u->items) return;
+  memcpy(u->items, items, (size_t)n * sizeof *items);
+  for (int i = 0; i < n; ++i) u->est += item_est(gp->s, config, &items[i]);
+  ++gp->n;
+}
+
+/* A gathered batch as units: its multi-GPU variants apart; a batch of a GPU configuration cut
+ * where its expected time passes `target` (a bench process per piece: target-clang19 alone is a
+ * third of the full study, more than one GPU's share on four). */
+static void plan_batch(struct gpu_plan *gp, int config, int rep, json_int_t grp, struct batch_item *items, int n,
+                       double target) {
+  int k = 0, nm = 0;
+  struct batch_item *multi = calloc((size_t)n + 1, sizeof *multi);
+  if (!multi) k = n; /* out of memory: the batch stays whole */
+  for (int i = 0; i < n && multi; ++i) { /* the multi-GPU variants: a unit of their own */
+    int m = 0;
+    for (int q = 0; multi_gpu_kernels[q]; ++q) m |= !strcmp(items[i].kernel, multi_gpu_kernels[q]);
+    if (m) multi[nm++] = items[i];
+    else items[k++] = items[i];
+  }
+  unit_add(gp, config, rep, grp, multi, nm, 1);
+  free(multi);
+  if (!gp->s->m.configs[config].needs_gpu || grp < 0 || target <= 0) {
+    unit_add(gp, config, rep, grp, items, k, 0);
+    return;
+  }
+  int from = 0;
+  double acc = 0;
+  for (int i = 0; i < k; ++i) {
+    acc += item_est(gp->s, config, &items[i]);
+    if (acc >= target || i == k - 1) {
+      unit_add(gp, config, rep, grp, &items[from], i + 1 - from, 0);
+      from = i + 1, acc = 0;
+    }
+  }
+}
+
+/* One unit on GPU slot `slot` (pool thread), or, slot -1, on the study's own thread. */
+static void unit_run(struct gpu_plan *gp, struct gpu_unit *u, int slot, const char *cuda_env) {
+  struct run_state *s = gp->s;
+  if (ok_interrupted) return;
+  const struct ok_config *c = &s->m.configs[u->config];
+  struct batch b = {.st = &s->st, .o = &s->o, .res = s->res, .done = s->done, .done_set = s->done_set,
+                    .items = u->items, .n = u->n, .cur = -1, .repeat = u->rep, .idx = &s->idx, .total = s->total,
+                    .slot = slot, .cuda_env = cuda_env};
+  b.c = c;
+  if (c->needs_gpu && s->warm && s->warm[u->config].started) {
+    pthread_mutex_lock(&g_warm_lock);
+    warm_before(s, u->config);
+    pthread_mutex_unlock(&g_warm_lock);
+  }
+  double tb = ok_now();
+  int failed = run_batch(&b);
+  pthread_mutex_lock(&g_lock);
+  s->failures += failed;
+  json_t *prev = json_object_get(s->tcfg, c->name);
+  json_object_set_new(s->tcfg, c->name, json_real(ok_now() - tb + (prev ? json_real_value(prev) : 0)));
+  if (s->o.tty) fputs("\r\033[K", stdout);
+  printf("ompkit: %s: %d %s in %.1f s%s%s\n", c->name, u->n,
+         u->grp < 0 ? "variant(s)" : u->grp % 2 ? "primitive sweep(s)" : "whole kernel(s)", ok_now() - tb,
+         slot >= 0 ? " on GPU " : u->multi ? " on GPUs " : "", slot >= 0 ? g_slots[slot].index : u->multi ? gp->all_env + 21 : "");
+  fflush(stdout);
+  pthread_mutex_unlock(&g_lock);
+  free(b.text);
+}
+
+static void pool_unit(void *ctx, int k, int slot) {
+  struct gpu_plan *gp = ctx;
+  unit_run(gp, &gp->u[gp->gpu_units[k]], slot, gp->cuda_env[slot]);
+}
+
+/* The units of every repeat, cut for `nslots` GPUs; 0 or -1 (out of memory). */
+static int plan_units(struct gpu_plan *gp) {
+  struct run_state *s = gp->s;
+  size_t np = json_array_size(s->plan);
+  struct batch_item *items = calloc(np + 1, sizeof *items);
+  char *taken = calloc(np + 1, 1);
+  double total = 0;
+  for (size_t a = 0; a < np; ++a) {
+    json_t *e = json_array_get(s->plan, a);
+    int ci = (int)json_integer_value(json_object_get(e, "config"));
+    struct batch_item it = {json_string_value(json_object_get(e, "kernel")), json_string_value(json_object_get(e, "variant")), 0, 0};
+    if (s->m.configs[ci].needs_gpu) total += item_est(s, ci, &it);
+  }
+  double target = total / (2.0 * g_nslots);
+  for (int rep = 0; rep < s->o.repeat && items && taken; ++rep) {
+    memset(taken, 0, np + 1);
+    for (size_t a = 0; a < np; ++a) {
+      if (taken[a]) continue;
+      json_t *ea = json_array_get(s->plan, a);
+      int n = gather_batch(s, a, rep, taken, items);
+      plan_batch(gp, (int)json_integer_value(json_object_get(ea, "config")), rep,
+                 json_integer_value(json_object_get(ea, "group")), items, n, target);
+    }
+  }
+  int ok = items && taken;
+  free(items);
+  free(taken);
+  return ok ? 0 : -1;
+}
+
+/* --gpus: the GPU configurations' units over the GPUs at once, longest first; then the variants
+ * that use every GPU, alone; then the host configurations, whose timing the GPU benches' host
+ * threads would disturb (they run on the same cores). */
+static void run_plan_gpus(struct run_state *s) {
+  struct gpu_plan gp = {.s = s};
+  snprintf(gp.all_env, sizeof gp.all_env, "CUDA_VISIBLE_DEVICES=");
+  for (int k = 0; k < g_nslots; ++k) {
+    snprintf(gp.cuda_env[k], sizeof gp.cuda_env[k], "CUDA_VISIBLE_DEVICES=%s", g_slots[k].index);
+    snprintf(gp.all_env + strlen(gp.all_env), sizeof gp.all_env - strlen(gp.all_env), "%s%s", k ? "," : "",
+             g_slots[k].index);
+  }
+  if (!plan_units(&gp) && (gp.gpu_units = calloc((size_t)gp.n + 1, sizeof(int)))) {
+    double *est = calloc((size_t)gp.n + 1, sizeof *est);
+    int ng = 0;
+    for (int k = 0; k < gp.n; ++k)
+      if (s->m.configs[gp.u[k].config].needs_gpu && !gp.u[k].multi) est[ng] = gp.u[k].est, gp.gpu_units[ng++] = k;
+    printf("ompkit: %d unit(s) of GPU work over %d GPUs (%s), longest first\n", ng, g_nslots, gp.all_env + 21);
+    fflush(stdout);
+    if (ng) study_start_listings(&s->st); /* SASS listings overlap the GPU runs */
+    if (ng && s->warm)
+      for (int k = 0; k < s->m.n; ++k) plan_warm_start(&s->warm[k]);
+    s->warm_started = 1;
+    if (est) gpus_pool(g_nslots, est, ng, pool_unit, &gp);
+    free(est);
+    for (int k = 0; k < gp.n && !ok_interrupted; ++k)
+      if (gp.u[k].multi) unit_run(&gp, &gp.u[k], -1, gp.all_env);
+    for (int k = 0; k < gp.n && !ok_interrupted; ++k)
+      if (!s->m.configs[gp.u[k].config].needs_gpu && !gp.u[k].multi) unit_run(&gp, &gp.u[k], -1, NULL);
+  }
+  for (int k = 0; k < gp.n; ++k) free(gp.u[k].items);
+  free(gp.u);
+  free(gp.gpu_units);
   for (int i = 0; s->warm && i < s->m.n; ++i) { /* a warm-up whose configuration never ran (a signal) */
     plan_warm_join(&s->warm[i]);
     ok_proc_free(&s->warm[i].p);
@@ -1448,6 +1733,7 @@ static void free_run(struct run_state *s) {
   ok_manifest_free(&s->m);
   json_decref(s->done_set);
   json_decref(s->resumed_prov);
+  json_decref(s->prev_variants);
   if (s->o.has_re) regfree(&s->o.re);
 }
 

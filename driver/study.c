@@ -25,6 +25,7 @@ void study_init(struct study *st, const char *dir) {
   st->resources = json_object();
   st->modes = json_object();
   st->kernel_remarks = json_object();
+  st->kernel_ids = json_object();
 }
 
 void study_free(struct study *st) {
@@ -40,6 +41,7 @@ void study_free(struct study *st) {
   json_decref(st->resources);
   json_decref(st->modes);
   json_decref(st->kernel_remarks);
+  json_decref(st->kernel_ids);
 }
 
 struct rctx {
@@ -48,7 +50,16 @@ struct rctx {
   const char *config, *file;
   const struct ok_ir *ir; /* the TU's device IR, when there is one */
   json_t *by_kernel;      /* kernel -> [OMP IDs] */
+  json_t *ids;            /* the configuration's kernel symbol -> identity */
+  int cuda;               /* a CUDA configuration: every kernel is named by its demangled name */
 };
+
+/* A kernel's identity in a configuration: from its TU's sources map, or (CUDA, GCC) its name. */
+static void kernel_id_for(json_t *ids, const char *sym, char *buf, size_t n) {
+  const char *id = json_string_value(json_object_get(ids, sym));
+  if (id) snprintf(buf, n, "%s", id);
+  else ok_kernel_id_of(sym, NULL, NULL, buf, n);
+}
 
 static int sym_matches(const char *fn, const char *sym) {
   size_t n = strlen(sym);
@@ -102,8 +113,15 @@ static int on_remark(const struct ok_remark *r, void *ud) {
         if (!ids) json_object_set_new(x->by_kernel, json_string_value(kn), ids = json_array());
         add_id(ids, r->name);
       }
-    if (json_array_size(ks)) json_object_set_new(j, "kernels", ks);
-    else {
+    if (json_array_size(ks)) {
+      json_t *kid = json_array();
+      json_array_foreach(ks, k, kn) {
+        json_t *id = json_object_get(x->ids, json_string_value(kn));
+        if (id) json_array_append(kid, id);
+      }
+      json_object_set_new(j, "kernels", ks);
+      json_object_set_new(j, "kernel_ids", kid);
+    } else {
       json_decref(ks);
       json_object_set_new(j, "unattributed", json_true());
     }
@@ -127,6 +145,11 @@ static int on_resource(const struct ok_resource *r, void *ud) {
   char dem[1024];
   if (ok_demangle(r->function, dem, sizeof dem) == 0) json_object_set_new(j, "function_demangled", json_string(dem));
   json_object_set_new(j, "tool", json_string(r->tool));
+  if (x->cuda || json_object_get(x->ids, r->function)) {
+    char id[2048];
+    kernel_id_for(x->ids, r->function, id, sizeof id);
+    json_object_set_new(j, OK_FNAME(kernel_id), json_string(id));
+  }
   json_object_set_new(j, OK_FNAME(registers), json_integer(r->registers));
 #define OPT(key, v) \
   if ((v) >= 0) json_object_set_new(j, key, json_integer(v))
@@ -353,8 +376,80 @@ static void presence(struct study *st, const struct ok_config *c, json_t *result
   free(sfam);
 }
 
+/* One TU's device remarks, its kernels' static modes and identities (keep/<stem>.sources). */
+static long tu_compile_data(FILE *rf, const struct ok_config *c, const char *yaml, json_t *rl, json_t *modes,
+                            json_t *byk, json_t *ids) {
+  const char *b = strrchr(yaml, '/');
+  b = b ? b + 1 : yaml;
+  char ll[PATH_MAX + 64], stem[256], err[512];
+  /* The same TU's device code (artefacts/keep/<stem>.ptx): kernels, modes, call graph. */
+  snprintf(stem, sizeof stem, "%.*s", (int)(strlen(b) - strlen(".device.opt.yaml")), b);
+  ok_device_code_path(ll, sizeof ll, c->artefacts, stem);
+  struct ok_ir *ir = access(ll, R_OK) == 0 ? ok_ir_load(ll, err, sizeof err) : NULL;
+  if (!ir && access(ll, R_OK) == 0) ok_err("%s", err);
+  json_t *srcs = ok_kernel_sources_load(c->artefacts, stem);
+  for (size_t q = 0, nk = ir ? ok_ir_nkernels(ir) : 0; q < nk; ++q) {
+    int mode;
+    const char *kn = ok_ir_kernel(ir, q, &mode);
+    char id[2048];
+    ok_kernel_id_of(kn, srcs, stem, id, sizeof id);
+    json_object_set_new(ids, kn, json_string(id));
+    if (ok_exec_mode_name(mode)) json_object_set_new(modes, kn, json_string(ok_exec_mode_name(mode)));
+    if (!json_object_get(byk, kn)) json_object_set_new(byk, kn, json_array());
+  }
+  json_decref(srcs);
+  struct rctx x = {rf, rl, c->name, b, ir, byk, ids, 0};
+  long n = ok_remarks_parse_file(yaml, on_remark, &x, err, sizeof err);
+  if (n < 0) ok_err("%s", err);
+  ok_ir_free(ir);
+  return n < 0 ? 0 : n;
+}
+
+/* The files of a glob, each parsed by fn into the configuration's records; the records' count. */
+typedef long (*study_parse_fn)(const char *path, void *ud, char *err, size_t n);
+static long kernel_info_file(const char *path, void *ud, char *err, size_t n) {
+  return ok_kernel_info_parse_file(path, on_remark, ud, err, n);
+}
+static long resource_file(const char *path, void *ud, char *err, size_t n) {
+  return ok_resources_parse_file(path, on_resource, ud, err, n);
+}
+static long parse_glob(const char *pat, study_parse_fn fn, struct rctx x) {
+  glob_t g;
+  long total = 0;
+  char err[512];
+  if (glob(pat, 0, NULL, &g)) return 0;
+  for (size_t k = 0; k < g.gl_pathc; ++k) {
+    const char *b = strrchr(g.gl_pathv[k], '/');
+    x.file = b ? b + 1 : g.gl_pathv[k];
+    long n = fn(g.gl_pathv[k], &x, err, sizeof err);
+    if (n < 0) ok_err("%s", err);
+    else total += n;
+  }
+  globfree(&g);
+  return total;
+}
+
+/* The progress line of a configuration's compile data: which OMP remark IDs the device compile
+ * produced, and how many records of each kind. */
+static void compile_data_line(const char *cfg, json_t *rl, long nrem, long nres, long nki) {
+  char ids[512] = "";
+  size_t ri;
+  json_t *r;
+  json_array_foreach(rl, ri, r) {
+    const char *nm = json_string_value(json_object_get(r, "name"));
+    if (nm && !strncmp(nm, "OMP", 3) && !strstr(ids, nm) && strlen(ids) + strlen(nm) + 2 < sizeof ids) {
+      strcat(ids, " ");
+      strcat(ids, nm);
+    }
+  }
+  printf("ompkit: %s: %ld device remark(s)%s%s (openmp-opt ones kept in remarks.jsonl), resources for %ld kernel(s)",
+         cfg, nrem, ids[0] ? ", IDs" : "", ids, nres);
+  if (nki) printf(", %ld kernel-info fact(s)", nki);
+  putchar('\n');
+}
+
 void study_compile_data(struct study *st, const struct ok_manifest *m) {
-  char path[PATH_MAX + 64], err[512];
+  char path[PATH_MAX + 64];
   snprintf(path, sizeof path, "%s/remarks.jsonl", st->dir);
   FILE *rf = fopen(path, "w");
   snprintf(path, sizeof path, "%s/resources.jsonl", st->dir);
@@ -368,79 +463,28 @@ void study_compile_data(struct study *st, const struct ok_manifest *m) {
   for (int i = 0; i < m->n; ++i) {
     const struct ok_config *c = &m->configs[i];
     if (!c->enabled || c->unselected) continue;
-    json_t *rl = json_array(), *res = json_object(), *modes = json_object(), *byk = json_object();
+    json_t *rl = json_array(), *res = json_object(), *modes = json_object(), *byk = json_object(), *ids = json_object();
     glob_t g;
-    long nrem = 0, nres = 0;
+    long nrem = 0;
     snprintf(path, sizeof path, "%s/remarks/*.device.opt.yaml", c->artefacts);
     if (glob(path, 0, NULL, &g) == 0) {
-      for (size_t k = 0; k < g.gl_pathc; ++k) {
-        const char *b = strrchr(g.gl_pathv[k], '/');
-        /* The same TU's device code (artefacts/keep/<stem>.ptx): kernels, modes, call graph. */
-        char ll[PATH_MAX + 64], stem[256];
-        snprintf(stem, sizeof stem, "%.*s", (int)(strlen(b ? b + 1 : g.gl_pathv[k]) - strlen(".device.opt.yaml")),
-                 b ? b + 1 : g.gl_pathv[k]);
-        ok_device_code_path(ll, sizeof ll, c->artefacts, stem);
-        struct ok_ir *ir = access(ll, R_OK) == 0 ? ok_ir_load(ll, err, sizeof err) : NULL;
-        if (!ir && access(ll, R_OK) == 0) ok_err("%s", err);
-        for (size_t q = 0, nk = ir ? ok_ir_nkernels(ir) : 0; q < nk; ++q) {
-          int mode;
-          const char *kn = ok_ir_kernel(ir, q, &mode);
-          if (ok_exec_mode_name(mode)) json_object_set_new(modes, kn, json_string(ok_exec_mode_name(mode)));
-          if (!json_object_get(byk, kn)) json_object_set_new(byk, kn, json_array());
-        }
-        struct rctx x = {rf, rl, c->name, b ? b + 1 : g.gl_pathv[k], ir, byk};
-        long n = ok_remarks_parse_file(g.gl_pathv[k], on_remark, &x, err, sizeof err);
-        if (n < 0) ok_err("%s", err);
-        else nrem += n;
-        ok_ir_free(ir);
-      }
+      for (size_t k = 0; k < g.gl_pathc; ++k) nrem += tu_compile_data(rf, c, g.gl_pathv[k], rl, modes, byk, ids);
       globfree(&g);
     }
     /* kernel-info facts (LLVM 21+, scripts/compile.sh --kernel-info): the TU's device IR, per function. */
-    long nki = 0;
     snprintf(path, sizeof path, "%s/remarks/*.kernel-info.txt", c->artefacts);
-    if (glob(path, 0, NULL, &g) == 0) {
-      for (size_t k = 0; k < g.gl_pathc; ++k) {
-        const char *b = strrchr(g.gl_pathv[k], '/');
-        struct rctx x = {rf, rl, c->name, b ? b + 1 : g.gl_pathv[k], NULL, NULL};
-        long n = ok_kernel_info_parse_file(g.gl_pathv[k], on_remark, &x, err, sizeof err);
-        if (n < 0) ok_err("%s", err);
-        else nki += n;
-      }
-      globfree(&g);
-    }
+    long nki = parse_glob(path, kernel_info_file, (struct rctx){rf, rl, c->name, NULL, NULL, NULL, ids, 0});
+    /* CUDA kernels have no offload name: their identity is their demangled name. */
     snprintf(path, sizeof path, "%s/resources/*.txt", c->artefacts);
-    if (glob(path, 0, NULL, &g) == 0) {
-      for (size_t k = 0; k < g.gl_pathc; ++k) {
-        struct rctx x = {sf, res, c->name, g.gl_pathv[k], NULL, NULL};
-        long n = ok_resources_parse_file(g.gl_pathv[k], on_resource, &x, err, sizeof err);
-        if (n < 0) ok_err("%s", err);
-        else nres += n;
-      }
-      globfree(&g);
-    }
-    if (nrem || nres || nki) {
-      /* Which OMP remark IDs the device compile produced, for the progress log. */
-      char ids[512] = "";
-      size_t ri;
-      json_t *r;
-      json_array_foreach(rl, ri, r) {
-        const char *nm = json_string_value(json_object_get(r, "name"));
-        if (nm && !strncmp(nm, "OMP", 3) && !strstr(ids, nm) && strlen(ids) + strlen(nm) + 2 < sizeof ids) {
-          strcat(ids, " ");
-          strcat(ids, nm);
-        }
-      }
-      printf("ompkit: %s: %ld device remark(s)%s%s (openmp-opt ones kept in remarks.jsonl), resources for %ld kernel(s)",
-             c->name, nrem, ids[0] ? ", IDs" : "", ids, nres);
-      if (nki) printf(", %ld kernel-info fact(s)", nki);
-      putchar('\n');
-    }
+    long nres = parse_glob(path, resource_file,
+                           (struct rctx){sf, res, c->name, NULL, NULL, NULL, ids, c->model_id == OKM_CUDA});
+    if (nrem || nres || nki) compile_data_line(c->name, rl, nrem, nres, nki);
     load_listings(st, c, m->offload_arch);
     json_object_set_new(st->remarks, c->name, rl);
     json_object_set_new(st->resources, c->name, res);
     json_object_set_new(st->modes, c->name, modes);
     json_object_set_new(st->kernel_remarks, c->name, byk);
+    json_object_set_new(st->kernel_ids, c->name, ids);
   }
   fclose(rf);
   fclose(sf);
@@ -526,6 +570,9 @@ void study_join(struct study *st, const struct ok_config *c, json_t *result, con
   }
   if (!sym[0]) return;
   json_object_set_new(result, OK_FNAME(kernel_symbol), json_string(sym));
+  char id[2048];
+  kernel_id_for(json_object_get(st->kernel_ids, c->name), sym, id, sizeof id);
+  json_object_set_new(result, OK_FNAME(kernel_id), json_string(id));
   const char *smode = json_string_value(json_object_get(modes, sym));
   if (smode) {
     json_object_set_new(result, OK_FNAME(static_mode), json_string(smode));
@@ -543,8 +590,9 @@ void study_join(struct study *st, const struct ok_config *c, json_t *result, con
 
 /* compile.jsonl: every device kernel of every configuration with compile data, whether or not
  * anything ran (a build machine without a GPU): its static mode, resources and remark IDs, the
- * same fields a result line carries. `kernel` is the symbol less the offload prefix
- * (__omp_offloading_<device>_<file>_), which differs between machines and builds. */
+ * same fields a result line carries. `kernel_id` is its identity (record/ok_kernel_id.h), the key
+ * compare pairs it by; `kernel` the symbol less the offload prefix, for people to read: two files
+ * with a region on the same line of a same-named function give the same `kernel`. */
 void study_write_compile(struct study *st) {
   char path[PATH_MAX + 32];
   snprintf(path, sizeof path, "%s/compile.jsonl", st->dir);
@@ -568,7 +616,10 @@ void study_write_compile(struct study *st) {
       unsigned dev, file;
       int at = 0;
       if (sscanf(sym, "__omp_offloading_%x_%x_%n", &dev, &file, &at) == 2 && at > 0) stem = sym + at;
-      json_t *j = json_pack("{s:s,s:s,s:s}", OK_FNAME(config), cfg, OK_FNAME(kernel), stem, OK_FNAME(kernel_symbol), sym);
+      char id[2048];
+      kernel_id_for(json_object_get(st->kernel_ids, cfg), sym, id, sizeof id);
+      json_t *j = json_pack("{s:s,s:s,s:s,s:s}", OK_FNAME(config), cfg, OK_FNAME(kernel), stem, OK_FNAME(kernel_id), id,
+                            OK_FNAME(kernel_symbol), sym);
       if (json_is_string(v)) json_object_set(j, OK_FNAME(static_mode), v);
       copy_resources(json_object_get(res, sym), j);
       json_object_set_new(j, OK_FNAME(remarks), remark_ids(st, cfg, sym));

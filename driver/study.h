@@ -29,6 +29,7 @@ struct study {
   int nlistings;
   json_t *modes;     /* config -> {kernel: "SPMD" | "Generic" | "Generic-SPMD"} (device IR) */
   json_t *kernel_remarks; /* config -> {kernel: [OMP IDs]} attributed through the call graph */
+  json_t *kernel_ids;     /* config -> {kernel symbol: identity} (record/ok_kernel_id.h) */
 };
 
 void study_init(struct study *st, const char *dir);
@@ -40,7 +41,7 @@ void study_write_compile(struct study *st);
 /* Starts the background SASS listings (cuobjdump) of every selected CUDA configuration; the study
  * calls it when the first GPU configuration starts, so host-timed configurations run undisturbed. */
 void study_start_listings(struct study *st);
-/* Adds kernel_symbol, observed_mode, static_mode (mode_mismatch when they differ), launch shape,
+/* Adds kernel_symbol, kernel_id, observed_mode, static_mode (mode_mismatch when they differ), launch shape,
  * resources and remark IDs to one result. */
 void study_join(struct study *st, const struct ok_config *c, json_t *result, const char *bench_stderr);
 /* Writes results.csv from results.jsonl (atomically). */

@@ -34,9 +34,11 @@ static const char *const ok_status_class_names[OK_SC_COUNT] = {
 static const char *const ok_status_class_lit[OK_SC_COUNT] = {"PASS", "FAIL", "XFAIL", "XPASS",
                                                              "UNSUPPORTED", "UNSUPPORTED", "UNSUPPORTED"};
 
-/* The record format: 2 writes a table name alone in `status` (the why in `error`); 1 wrote
- * "name: why" there. provenance.json's `record_version`. */
-#define OK_RECORD_VERSION 2
+/* The record format, provenance.json's `record_version`: 3 names each device kernel by its
+ * identity (`kernel_id`, record/ok_kernel_id.h) and measures a GPU primitive point at several
+ * address placements (`per_op_cycles` is the nearest one's, `per_op_far_cycles` the farthest's);
+ * 2 writes a table name alone in `status` (the why in `error`); 1 wrote "name: why" there. */
+#define OK_RECORD_VERSION 3
 
 static inline const char *ok_status_name(enum ok_status s) {
   return s >= 0 && s < OK_ST_COUNT ? ok_statuses[s].name : "unknown status";

@@ -37,8 +37,9 @@ for d in "$BUILD"/configs/*/; do
   # target-gcc12's per-source libraries (kernels/CMakeLists.txt), found through RPATH $ORIGIN/lib.
   [ -d "$d/lib" ] && cp -r "$d/lib" "$B/configs/$name/"
   [ -d "$d/artefacts" ] && cp -r "$d/artefacts" "$B/configs/$name/"
-  # nvcc --keep leaves preprocessed sources too: only the PTX is used (presence check).
-  [ -d "$B/configs/$name/artefacts/keep" ] && find "$B/configs/$name/artefacts/keep" -type f ! -name '*.ptx' -delete
+  # nvcc --keep leaves preprocessed sources too: only the PTX is used (presence check), and the
+  # kernels' source files (keep/<stem>.sources, their identities).
+  [ -d "$B/configs/$name/artefacts/keep" ] && find "$B/configs/$name/artefacts/keep" -type f ! -name '*.ptx' ! -name '*.sources' -delete
 done
 
 # Runtime libraries only (no docs, no headers): libomp/libomptarget, libLLVM and what it links.

@@ -42,11 +42,12 @@ while [ $# -gt 0 ]; do
     *) printf 'compile.sh: unknown option %s\n' "$1" >&2; exit 2 ;;
   esac
 done
-src='' obj='' prev=''
+src='' obj='' depf='' prev=''
 for a in "$@"; do
   case $prev in
     -c) src=$a ;;
     -o) obj=$a ;;
+    -MF) depf=$a ;;
   esac
   prev=$a
 done
@@ -130,6 +131,12 @@ if [ -n "$base" ]; then
   if [ $rc -eq 0 ] && [ ! -s "$art/keep/$base.ptx" ]; then
     printf 'compile.sh: no PTX kept for %s (did clang run scripts/ptxas-keep.sh?)\n' "$base" >&2
     rc=1
+  fi
+  # Which file each kernel's directive is in (its identity, record/ok_kernel_id.h): only now, with
+  # the inodes of this checkout, can the name's <dev>_<file> be turned into a path.
+  if [ $rc -eq 0 ]; then
+    sh "$(dirname "$0")/kernel-sources.sh" "$art/keep/$base.ptx" "$(dirname "$0")/.." "$src" "$depf" \
+      >"$art/keep/$base.sources" || printf 'compile.sh: kernel-sources.sh failed on %s\n' "$base" >&2
   fi
   if [ $rc -eq 0 ] && [ -n "$kinfo" ] && [ -f "$dev.bc" ]; then
     # -save-temps' device bitcode is the unoptimized one: default<O3> first, as the -O3 compile did.

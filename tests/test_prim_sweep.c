@@ -5,6 +5,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "ok_check.h"
@@ -25,6 +26,10 @@ void ok_emit_point(const struct ok_variant *v, const struct ok_params *p, const 
 /* ---- The fake model: a sample of n iterations costs fixed + n x unroll x (base or test) cycles ---- */
 struct fake {
   double fixed, cost_base, cost_test;
+  double far_test;      /* > 0: the test's cost at an odd placement (the far L2 partition) */
+  size_t step;          /* the placements' step the fake checks place_off against */
+  size_t room;          /* place_room the engine asked for */
+  int offs_seen;        /* bit k: a sample ran at placement k */
   int on_host_at;       /* > 0: that sample (1-based) reports OK_PRIM_ON_HOST */
   int nsamples, nallocs, nreleases, nfetch, pair_starts;
   long first_n[2];      /* n_iter of the first two samples (the calibration) */
@@ -42,6 +47,7 @@ static int f_alloc(void *vf, const struct ok_prim *pr, struct ok_prim_run *r, ch
   (void)err, (void)n;
   ++f->nallocs;
   f->type = pr->type;
+  f->room = r->place_room;
   r->bytes = sizeof f->A;
   return 0;
 }
@@ -58,7 +64,17 @@ static int f_sample(void *vf, const struct ok_prim *pr, struct ok_prim_run *r, i
     snprintf(err, n, "ran on host");
     return OK_PRIM_ON_HOST;
   }
-  *value = f->fixed + (double)r->n_iter * r->unroll * (test ? f->cost_test : f->cost_base);
+  double cost = test ? f->cost_test : f->cost_base;
+  if (f->step) {
+    size_t k = r->place_off / f->step;
+    if (r->place_off % f->step || k >= 32) {
+      snprintf(err, n, "placement offset %zu is no multiple of the step", r->place_off);
+      return OK_PRIM_ERROR;
+    }
+    f->offs_seen |= 1 << k;
+    if (test && f->far_test > 0 && k % 2) cost = f->far_test;
+  }
+  *value = f->fixed + (double)r->n_iter * r->unroll * cost;
   return 0;
 }
 
@@ -103,7 +119,7 @@ static const int shapes[2][2] = {{1, 4}, {2, 8}};
 static int run(struct fake *f, struct ok_params *p, int strided, double resolution, const char *broken) {
   struct ok_variant v = {"k", "v", "spmd", "f.c", 1, "fake", 0, 0, 0, 0};
   struct ok_prim_dev d = {f, "cycles", 1000.0, resolution, 64, 1, 1, broken, f_alloc, f_sample, f_fetch,
-                          f_pair_start, f_cross, f_annotate, f_release};
+                          f_pair_start, f_cross, f_annotate, f_release, f->step ? 8 : 0, f->step};
   struct ok_prim_set s = {prims, sizeof prims[0], 3, strided, 0, shapes, 2, 0, 100};
   npts = 0;
   return ok_prim_sweep(&v, p, &s, &d);
@@ -207,9 +223,62 @@ static void sweep(void) {
   CHECK(pts[1].error && !strcmp(pts[1].detail, "could not measure the SM clock"), "broken: %s", pts[1].detail);
 }
 
+/* Address placements (docs/fidelity.md, "Where the address sits"): the test costs 50 cycles a step
+ * at even placements and 75 at odd ones (the far partition); the point is the nearest, 48 over
+ * the baseline's 2, its far end 73, and measuring 8 placements costs what one did. */
+static void placements(void) {
+  struct fake f;
+  memset(&f, 0, sizeof f);
+  f.fixed = 500, f.cost_base = 2, f.cost_test = 50, f.far_test = 75, f.sink_ok = 1, f.step = 4096 + 128;
+  struct ok_params p = {0};
+  p.runs = 9, p.max_retries = 18, p.iters = 1000, p.budget_s = 1e-3;
+  CHECK(run(&f, &p, 0, 3, NULL) == 0 && npts == 4, "placement sweep failed (%d points)", npts);
+  CHECK(f.room == 7 * f.step, "room for 8 placements: %zu", f.room);
+  CHECK(f.offs_seen == 0xff, "every placement 0..7 sampled: %#x", f.offs_seen);
+  for (int i = 0; i < npts; ++i) {
+    const struct ok_point *pt = &pts[i];
+    CHECK(pt->placements == 8, "point %d: %d placements, want 8", i, pt->placements);
+    CHECK(fabs(pt->st.per_op_median - 48) < 1e-9, "point %d: nearest %g, want 48", i, pt->st.per_op_median);
+    CHECK(fabs(pt->far_per_op - 73) < 1e-9, "point %d: farthest %g, want 73", i, pt->far_per_op);
+    /* 1 ms / 8 per sample at 5 us an iteration: 25 iterations, 8 x 25 = the 200 one placement ran. */
+    CHECK(pt->n_iter == 25, "point %d: n_iter %ld, want 25", i, pt->n_iter);
+    CHECK(strstr(pt->detail, "; cross 2500"), "point %d: the nearest's cross-check: %s", i, pt->detail);
+  }
+  /* One iteration of 0.3 ms leaves room for 3 placements of a 1-ms budget, not 8. */
+  struct fake s = f;
+  s.cost_test = 3000, s.far_test = 4500, s.offs_seen = 0;
+  CHECK(run(&s, &p, 0, 3, NULL) == 0 && pts[0].placements == 3 && s.offs_seen == 0x7, "slow: %d placements (%#x)",
+        pts[0].placements, s.offs_seen);
+  /* No step: one placement, no room, and the figures of before. */
+  struct fake h = f;
+  h.step = 0, h.far_test = 0;
+  CHECK(run(&h, &p, 0, 3, NULL) == 0 && pts[0].placements == 1 && h.room == 0 && pts[0].n_iter == 200,
+        "a model that does not place: %d placements, room %zu, n_iter %ld", pts[0].placements, h.room, pts[0].n_iter);
+}
+
+/* OMPKIT_INJECT_SLOWDOWN: the named kernel's per-op cost 10 % up, recorded; others untouched. */
+static void injected(void) {
+  struct fake f;
+  memset(&f, 0, sizeof f);
+  f.fixed = 500, f.cost_base = 2, f.cost_test = 50, f.sink_ok = 1;
+  struct ok_params p = {0};
+  p.runs = 9, p.max_retries = 18, p.iters = 1000, p.budget_s = 1e-3;
+  setenv("OMPKIT_INJECT_SLOWDOWN", "other=50,k/v=10", 1);
+  CHECK(ok_injected_pct("k", "v") == 10 && ok_injected_pct("k", "w") == 0 && ok_injected_pct("other", "x") == 50,
+        "OMPKIT_INJECT_SLOWDOWN parsing");
+  CHECK(run(&f, &p, 0, 3, NULL) == 0, "injected sweep failed");
+  CHECK(fabs(pts[0].st.per_op_median - 48 * 1.1) < 1e-9 && pts[0].injected_pct == 10, "injected: %g (%g %%)",
+        pts[0].st.per_op_median, pts[0].injected_pct);
+  unsetenv("OMPKIT_INJECT_SLOWDOWN");
+  CHECK(run(&f, &p, 0, 3, NULL) == 0 && fabs(pts[0].st.per_op_median - 48) < 1e-9 && pts[0].injected_pct == 0,
+        "without the variable: %g", pts[0].st.per_op_median);
+}
+
 int main(void) {
   rules();
   sweep();
+  placements();
+  injected();
   if (!failures) printf("prim sweep engine: all checks passed\n");
   return failures != 0;
 }

@@ -204,6 +204,12 @@ void ok_emit_point(const struct ok_variant *v, const struct ok_params *p, const 
   }
   if (pt->st.early_stop) kbool(OKF_early_stop, 1);
   if (pt->clock_mhz > 0) jnum(OKF_sm_clock_mhz, pt->clock_mhz);
+  /* The nearest placement gave the figures above; the farthest is the other end. */
+  if (pt->placements > 1) {
+    kint(OKF_placements, pt->placements);
+    if (ok && pt->measured && !strcmp(pt->unit, "cycles")) jnum(OKF_per_op_far_cycles, pt->far_per_op);
+  }
+  if (pt->injected_pct > 0) jnum(OKF_injected_slowdown_pct, pt->injected_pct);
   if (pt->ran_on_host) kbool(OKF_on_device, 0);
   if (pt->code_symbol[0]) kstr(OKF_code_symbol, pt->code_symbol);
   if (pt->code_family) kstr(OKF_code_family, pt->code_family);
@@ -263,6 +269,7 @@ static int run_variant(const struct ok_variant *v, const struct ok_params *p, in
   enum ok_status status = OK_ST_OK;
   char why[256] = "";
   int total = warmup + runs, last_threads = 0, last_teams = 0;
+  const double inject = ok_injected_pct(v->kernel, v->variant);
   for (int r = 0; r < total; ++r) {
     memset(&o, 0, sizeof o);
     o.on_device = -1;
@@ -289,7 +296,7 @@ static int run_variant(const struct ok_variant *v, const struct ok_params *p, in
     }
     last_threads = o.threads;
     last_teams = o.teams;
-    if (r >= warmup) t[r - warmup] = o.seconds;
+    if (r >= warmup) t[r - warmup] = o.seconds * (1 + inject / 100); /* inject: 0 in a real study */
     if (h && h->run_end) h->run_end(r >= warmup ? r - warmup : -1);
     /* The slow-run rule (ok_measure.h): a first timed run of 0.5 s or more (a globalization
      * fallback, an ablated proxy) leaves 3 timed runs, of 2 s or more 1; decided on a timed run,
@@ -326,6 +333,7 @@ static int run_variant(const struct ok_variant *v, const struct ok_params *p, in
     kstr(OKF_timer, v->timer);
     kstr(OKF_detail, o.detail);
     if (o.symbol_hint) kstr(OKF_symbol_hint, o.symbol_hint);
+    if (inject > 0) jnum(OKF_injected_slowdown_pct, inject);
     if (h && h->fields) h->fields(runs);
   }
   print_build();
@@ -445,6 +453,8 @@ static void print_probe(void) {
   print_common();
   printf(",\"devices\":%d,\"device_name\":", n);
   jstr(name);
+  char uuid[64];
+  if (n > 0 && ok_model_gpu_uuid && !ok_model_gpu_uuid(uuid, sizeof uuid)) kstr(OKF_gpu_uuid, uuid);
   fputs("}\n", stdout);
 }
 
@@ -598,7 +608,10 @@ void ok_emit_rate(const struct ok_variant *v, const struct ok_params *p, struct 
   if (r->affinity) kstr(OKF_affinity, r->affinity);
   kint(OKF_iters, r->iters);
   kint(OKF_runs, r->runs);
+  const double inject = ok_injected_pct(v->kernel, v->variant);
   if (ok) {
+    for (int i = 0; i < r->runs; ++i) r->seconds[i] *= 1 + inject / 100; /* 0 in a real study */
+    if (inject > 0) jnum(OKF_injected_slowdown_pct, inject);
     qsort(r->seconds, (size_t)r->runs, sizeof *r->seconds, cmp_double);
     int n = r->runs;
     double med = n % 2 ? r->seconds[n / 2] : 0.5 * (r->seconds[n / 2 - 1] + r->seconds[n / 2]);

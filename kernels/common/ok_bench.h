@@ -78,6 +78,9 @@ struct ok_point {
   int ran_on_host;       /* GPU models: the region ran on the host fallback (status "ran on host") */
   double floor_bound;    /* > 0: the per-op cost is at or below the clock's resolution, this many
                             sample units (GPU: cycles): a floor, not a latency (ok_is_floor) */
+  int placements;        /* address placements measured (> 1: st is the nearest's) */
+  double far_per_op;     /* the farthest placement's median per-op cost (sample units) */
+  double injected_pct;   /* > 0: OMPKIT_INJECT_SLOWDOWN raised the measured cost by this much */
 };
 void ok_emit_point(const struct ok_variant *v, const struct ok_params *p, const struct ok_point *pt);
 
@@ -140,6 +143,9 @@ int ok_model_needs_gpu(void);
  * "warm": false. */
 int ok_model_warm(char *say, int len) __attribute__((weak));
 void ok_model_defaults(struct ok_params *p);
+/* The physical GPU the model runs on ("GPU-<uuid>"); 0 when written. Weak: only a model that can
+ * name its card defines it, and --probe prints "gpu_uuid" then. */
+int ok_model_gpu_uuid(char *out, int len) __attribute__((weak));
 
 /* Registers a variant before main() runs: kernels need no central list to be found. */
 #define OK_REGISTER(KERNEL, VARIANT, SRCMODE, TIMER, FN)                                     \

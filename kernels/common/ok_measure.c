@@ -1,6 +1,8 @@
 #include "ok_measure.h"
 
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 static int cmp(const void *a, const void *b) {
   double x = *(const double *)a, y = *(const double *)b;
@@ -91,4 +93,21 @@ int ok_slow_runs(double run_s, int runs) {
   if (run_s >= OK_VERY_SLOW_RUN_S) return 1;
   if (run_s >= OK_SLOW_RUN_S && runs > 3) return 3;
   return runs;
+}
+
+double ok_injected_pct(const char *kernel, const char *variant) {
+  const char *e = getenv("OMPKIT_INJECT_SLOWDOWN");
+  if (!e || !kernel) return 0;
+  char kv[256];
+  snprintf(kv, sizeof kv, "%s/%s", kernel, variant ? variant : "");
+  while (*e) {
+    size_t n = strcspn(e, ","), eq = strcspn(e, "=");
+    if (eq < n) {
+      /* KERNEL names every variant of it, KERNEL/VARIANT one. */
+      int hit = (eq == strlen(kernel) && !strncmp(e, kernel, eq)) || (eq == strlen(kv) && !strncmp(e, kv, eq));
+      if (hit) return atof(e + eq + 1);
+    }
+    e += n + (e[n] == ',');
+  }
+  return 0;
 }

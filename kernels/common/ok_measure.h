@@ -40,6 +40,12 @@ int ok_early_min_runs(double sample_s, double budget_s);
 #define OK_VERY_SLOW_RUN_S 2.0
 int ok_slow_runs(double run_s, int runs);
 
+/* OMPKIT_INJECT_SLOWDOWN=KERNEL[/VARIANT]=PCT[,...]: the percentage this variant's measured cost
+ * is raised by (0: none), so that a test can show compare finds a known slowdown. Primitive
+ * points stretch the test over the baseline (ok_prim_sweep.c), whole kernels and rate points
+ * their timed runs (bench_main.c). */
+double ok_injected_pct(const char *kernel, const char *variant);
+
 struct ok_pair_stats {
   double base_median, test_median;           /* per run, in the sample unit */
   double per_op_median, per_op_min, per_op_max; /* per op: from the medians; min/max over per-run pairs */

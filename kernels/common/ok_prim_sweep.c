@@ -5,6 +5,7 @@
 #include "ok_unroll.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 int ok_prim_type_runs(const struct ok_params *p, const char *first_type, const char *type) {
@@ -47,6 +48,28 @@ long ok_prim_iters(double t1_s, double t11_s, double budget_s, long base, double
   return n < 1 ? 1 : n > base ? base : n;
 }
 
+int ok_prim_max_placements(int dev_placements, size_t dev_step) {
+  const char *e = getenv("OK_PLACEMENTS");
+  if (!dev_step) return 1; /* a model that does not place (the host) */
+  int p = e && atoi(e) > 0 ? atoi(e) : dev_placements;
+  return p > 1 ? p : 1;
+}
+
+int ok_prim_placements(int max_placements, double one_s, double budget_s) {
+  int p = max_placements;
+  if (p <= 1) return 1;
+  /* Each placement gets budget / p: a point whose one iteration takes longer than that measures
+   * fewer placements rather than costing more (a contended atomic over the whole GPU, whose
+   * threads touch every partition anyway). */
+  if (budget_s > 0 && one_s > 0 && one_s * p > budget_s) p = (int)(budget_s / one_s);
+  return p < 1 ? 1 : p;
+}
+
+size_t ok_prim_place_step(size_t dev_step) {
+  const char *e = getenv("OK_PLACE_STEP");
+  return e && atol(e) > 0 ? (size_t)atol(e) : dev_step;
+}
+
 struct point_ctx {
   const struct ok_params *p;
   const struct ok_prim_dev *d;
@@ -54,33 +77,63 @@ struct point_ctx {
   struct ok_prim_run *r;
   struct ok_point *pt;
   char err[192];
+  double last_base; /* the pair's baseline sample, for an injected slowdown */
+  char xc[160];     /* the nearest placement's cross-check */
 };
 
 static int sample(void *vx, int test, double *value) {
   struct point_ctx *x = vx;
   int rc = x->d->sample(x->d->ctx, x->pr, x->r, test, value, x->err, sizeof x->err);
   if (rc == OK_PRIM_ON_HOST) x->pt->ran_on_host = 1;
+  /* An injected slowdown stretches the test's time over its baseline: the per-op cost, the
+   * difference, grows by the percentage; a calibration sample (no baseline yet) is left alone. */
+  if (!rc && !test) x->last_base = *value;
+  else if (!rc && x->pt->injected_pct > 0 && x->last_base > 0)
+    *value = x->last_base + (*value - x->last_base) * (1 + x->pt->injected_pct / 100);
   return rc;
 }
 
-/* Calibration, then the pair; 0 when the pair was measured. */
+/* Every placement's pair at n_iter: the nearest (lowest median per-op cost) becomes the point's
+ * statistics, the farthest its far_per_op. 0 when every pair was measured. */
+static int measure_placements(struct point_ctx *x, int np, const struct ok_pair_cfg *cfg) {
+  const size_t step = ok_prim_place_step(x->d->place_step);
+  struct ok_pair_stats st;
+  for (int k = 0; k < np; ++k) {
+    x->r->place_off = (size_t)k * step;
+    x->last_base = 0;
+    if (x->d->pair_start) x->d->pair_start(x->d->ctx);
+    if (ok_measure_pair(sample, x, cfg, &st)) return -1;
+    if (k == 0 || st.per_op_median < x->pt->st.per_op_median) {
+      x->pt->st = st;
+      x->xc[0] = 0;
+      if (x->d->cross_check) x->d->cross_check(x->d->ctx, cfg->ops, x->xc, sizeof x->xc);
+    }
+    if (k == 0 || st.per_op_median > x->pt->far_per_op) x->pt->far_per_op = st.per_op_median;
+  }
+  x->pt->placements = np;
+  return 0;
+}
+
+/* Calibration, then the pair at each placement; 0 when the pairs were measured. */
 static int measure(struct point_ctx *x, long base, struct ok_pair_cfg *cfg) {
   const double to_s = !strcmp(x->d->unit, "cycles") ? 1 / (x->d->clock_mhz * 1e6) : 1;
   const double budget = x->p->budget_s;
   double t1 = 0, t11 = 0, one_s = 0;
   x->r->n_iter = 1;
+  x->r->place_off = 0;
   if (sample(x, 1, &t1)) return -1;
   if (!ok_prim_cal_alone(t1 * to_s, budget)) {
     x->r->n_iter = 11;
     if (sample(x, 1, &t11)) return -1;
   }
-  x->r->n_iter = ok_prim_iters(t1 * to_s, t11 * to_s, budget, base, &one_s);
+  ok_prim_iters(t1 * to_s, t11 * to_s, budget, base, &one_s);
+  const int np = ok_prim_placements(ok_prim_max_placements(x->d->placements, x->d->place_step), one_s, budget);
+  x->r->n_iter = ok_prim_iters(t1 * to_s, t11 * to_s, budget > 0 ? budget / np : budget, base, &one_s);
   /* Early stop counted in budgets: a long 1-iteration sample may stop at 3 pairs. */
   struct ok_pair_cfg c = {x->p->runs, x->p->max_retries, (double)x->r->n_iter * x->r->unroll,
                           ok_early_min_runs(one_s * (double)x->r->n_iter, budget), OK_EARLY_TIGHT};
   *cfg = c;
-  if (x->d->pair_start) x->d->pair_start(x->d->ctx);
-  return ok_measure_pair(sample, x, cfg, &x->pt->st);
+  return measure_placements(x, np, cfg);
 }
 
 /* Measures and checks one point into pt. */
@@ -89,6 +142,8 @@ static void run_point(struct point_ctx *x, long base) {
   struct ok_point *pt = x->pt;
   struct ok_pair_cfg cfg;
   x->err[0] = 0;
+  /* Room for every placement the device may measure; measure() decides how many fit. */
+  x->r->place_room = (size_t)(ok_prim_max_placements(d->placements, d->place_step) - 1) * ok_prim_place_step(d->place_step);
   if (d->broken) {
     pt->error = 1;
     snprintf(x->err, sizeof x->err, "%s", d->broken);
@@ -103,7 +158,8 @@ static void run_point(struct point_ctx *x, long base) {
       pt->verified = ok_check_ran(x->r, x->pr, pt->detail, sizeof pt->detail) &&
                      x->pr->check(x->r, x->pr, pt->detail, sizeof pt->detail);
       if (ok_is_floor(&pt->st, d->resolution)) pt->floor_bound = d->resolution;
-      if (d->cross_check) d->cross_check(d->ctx, cfg.ops, pt->detail, sizeof pt->detail);
+      size_t len = strlen(pt->detail);
+      snprintf(pt->detail + len, sizeof pt->detail - len, "%s", x->xc);
     }
   }
   if (pt->error && x->err[0]) snprintf(pt->detail, sizeof pt->detail, "%s", x->err);
@@ -125,7 +181,8 @@ static int sweep_point(const struct ok_variant *v, const struct ok_params *p, co
   pt.clock_mhz = d->clock_mhz;
   snprintf(pt.code_symbol, sizeof pt.code_symbol, "%s", pr->symbol);
   pt.code_family = pr->family;
-  struct point_ctx x = {p, d, pr, r, &pt, ""};
+  pt.injected_pct = ok_injected_pct(v->kernel, v->variant);
+  struct point_ctx x = {p, d, pr, r, &pt, "", 0, ""};
   run_point(&x, base);
   char buf[160] = "";
   d->annotate(d->ctx, pr, r, &pt, buf, sizeof buf);

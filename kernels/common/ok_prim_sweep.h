@@ -29,6 +29,10 @@ struct ok_prim_run {
   const long *iters;          /* per slot: iterations done, or NULL */
   int lane_acc;               /* 1: accumulators start at the lane (the GPU bodies), 0: at 0 */
   double read_add;            /* added to each value read (the GPU bodies count reads of 0 as 1) */
+  /* Address placements (docs/fidelity.md, "Where the address sits"): the adapter allocates
+   * place_room more bytes for A and B each and runs every sample on the arrays place_off bytes
+   * into their allocations. 0 and 0 for a model that does not place. */
+  size_t place_room, place_off;
 };
 typedef int (*ok_prim_check)(const struct ok_prim_run *r, const struct ok_prim *pr, char *d, size_t n);
 /* Warp primitives: out[lane] is what each lane of a width-w warp holds after `steps` executions. */
@@ -76,6 +80,13 @@ struct ok_prim_dev {
   void (*annotate)(void *ctx, const struct ok_prim *pr, const struct ok_prim_run *r, struct ok_point *pt, char *buf,
                    size_t nbuf);
   void (*release)(void *ctx, struct ok_prim_run *r, int failed);
+  /* GPU: a one-thread atomic costs up to 1.5x more when its address sits in the L2 partition
+   * far from the measuring SM, and where a fresh allocation lands differs between two GPUs of a
+   * node. So a point is measured at up to `placements` addresses, place_step bytes apart, and
+   * reports the nearest (ok_prim_placements). <= 1: one placement (the host).
+   * Last, so that an adapter that does not place leaves them 0. */
+  int placements;
+  size_t place_step;
 };
 
 /* What one variant sweeps. */
@@ -100,6 +111,15 @@ int ok_prim_strides(int strided, int full, long line, long *out);
  * the 1-iteration sample was a quarter of the budget or more): the per-iteration time is their
  * difference / 10 (fixed costs cancel), n = budget / that, within [1, base]. *one_s: that time. */
 long ok_prim_iters(double t1_s, double t11_s, double budget_s, long base, double *one_s);
+/* The most placements a point of this device measures: its count, or OK_PLACEMENTS's (for
+ * experiments); 1 when the device does not place (dev_step 0). */
+int ok_prim_max_placements(int dev_placements, size_t dev_step);
+/* Placements a point measures: at most max_placements, and no more than fit the per-sample budget
+ * at one iteration each (one_s: one iteration's time), so that a point costs what one placement
+ * cost before; at least 1. */
+int ok_prim_placements(int max_placements, double one_s, double budget_s);
+/* Bytes between placements: the device's step, or OK_PLACE_STEP's. */
+size_t ok_prim_place_step(size_t dev_step);
 /* Whether the 1-iteration sample alone calibrates. */
 int ok_prim_cal_alone(double t1_s, double budget_s);
 

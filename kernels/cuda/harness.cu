@@ -34,6 +34,17 @@ extern "C" int ok_model_probe(char *name, int len) {
   }
   return n;
 }
+/* The physical GPU behind device 0 (after CUDA_VISIBLE_DEVICES), as nvidia-smi prints it: two
+ * GPUs of one node measure some points differently (docs/fidelity.md, "Where the address sits"),
+ * so a result names the card, not only its model. */
+extern "C" int ok_model_gpu_uuid(char *out, int len) {
+  cudaDeviceProp prop;
+  if (cudaGetDeviceProperties(&prop, 0) != cudaSuccess) return -1;
+  const unsigned char *u = (const unsigned char *)prop.uuid.bytes;
+  snprintf(out, (size_t)len, "GPU-%02x%02x%02x%02x-%02x%02x-%02x%02x-%02x%02x-%02x%02x%02x%02x%02x%02x", u[0], u[1],
+           u[2], u[3], u[4], u[5], u[6], u[7], u[8], u[9], u[10], u[11], u[12], u[13], u[14], u[15]);
+  return 0;
+}
 extern "C" int ok_model_needs_gpu(void) { return 1; }
 extern "C" void ok_model_defaults(struct ok_params *p) {
   p->threads = 128;

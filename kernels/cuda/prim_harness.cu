@@ -74,7 +74,8 @@ static int c_alloc(void *vd, const ok_prim *pr, ok_prim_run *r, char *err, size_
   const int nt = c->blocks * c->threads;
   c->bytes = ((size_t)nt * (c->stride > 0 ? c->stride : 1) + OK_GPU_LINE_BYTES) * pr->elem;
   r->bytes = c->bytes;
-  bool okmem = cudaMalloc(&c->dA, c->bytes) == cudaSuccess && cudaMalloc(&c->dB, c->bytes) == cudaSuccess &&
+  bool okmem = cudaMalloc(&c->baseA, c->bytes + r->place_room) == cudaSuccess &&
+               cudaMalloc(&c->baseB, c->bytes + r->place_room) == cudaSuccess &&
                cudaMalloc(&c->dcycles, nt * sizeof(long long)) == cudaSuccess &&
                cudaMalloc(&c->dsink, nt * sizeof(double)) == cudaSuccess;
   c->hcycles = (long long *)malloc(nt * sizeof(long long));
@@ -91,6 +92,7 @@ static int c_sample(void *vd, const ok_prim *pr, ok_prim_run *r, int test, doubl
   ok_cctx *c = &o->c;
   const int nt = c->blocks * c->threads;
   c->n_iter = r->n_iter;
+  c->dA = (char *)c->baseA + r->place_off, c->dB = (char *)c->baseB + r->place_off;
   cudaError_t e;
   if ((e = cudaMemset(c->dA, 0, c->bytes)) != cudaSuccess || (e = cudaMemset(c->dB, 0, c->bytes)) != cudaSuccess ||
       (e = cudaMemset(c->dcycles, 0xff, nt * sizeof(long long))) != cudaSuccess) {
@@ -154,7 +156,7 @@ static void c_annotate(void *vd, const ok_prim *pr, const ok_prim_run *r, ok_poi
 static void c_release(void *vd, ok_prim_run *r, int failed) {
   ok_cctx *c = &((cuda_dev *)vd)->c;
   (void)r;
-  cudaFree(c->dA), cudaFree(c->dB), cudaFree(c->dcycles), cudaFree(c->dsink);
+  cudaFree(c->baseA), cudaFree(c->baseB), cudaFree(c->dcycles), cudaFree(c->dsink);
   free(c->hcycles), free(c->hsink), free(c->hA), free(c->hB);
   memset(c, 0, sizeof *c);
   if (failed) cudaGetLastError(); /* clear a sticky launch error before the next point */
@@ -203,7 +205,7 @@ int ok_cuda_sweep(const struct ok_variant *v, const struct ok_params *p, const s
   o.res = ok_cuda_clock_resolution(); /* floors: docs/fidelity.md */
   ok_prim_dev d = {&o, "cycles", mhz, o.res, OK_GPU_LINE_BYTES, 1, 1,
                    mhz > 0 ? nullptr : "could not measure the SM clock", c_alloc, c_sample, c_fetch, c_pair_start,
-                   c_cross_check, c_annotate, c_release};
+                   c_cross_check, c_annotate, c_release, OK_GPU_PLACEMENTS, OK_GPU_PLACE_STEP};
   ok_prim_set set = {s->prims, sizeof *s->prims, s->nprims, s->strided, 0, (const int(*)[2])shape.data(),
                      (int)shape.size(), 0, OK_UNROLL};
   return ok_prim_sweep(v, p, &set, &d);

@@ -13,6 +13,9 @@
 
 /* 128-byte L2/L1 lines on sm_70 and later. */
 #define OK_GPU_LINE_BYTES 128
+/* Address placements of a point (ok_prim_dev.placements): how many, and how far apart. */
+#define OK_GPU_PLACEMENTS 8
+#define OK_GPU_PLACE_STEP (4096 + 128)
 
 typedef void (*ok_claunch)(int blocks, int threads, void *A, void *B, long n_iter, long stride,
                            long long *cycles, double *sink);
@@ -20,7 +23,8 @@ typedef void (*ok_claunch)(int blocks, int threads, void *A, void *B, long n_ite
 struct ok_cctx {
   int blocks, threads;
   long n_iter, stride;
-  void *dA, *dB;        /* device arrays, zeroed before each sample */
+  void *dA, *dB;        /* device arrays at this placement, zeroed before each sample */
+  void *baseA, *baseB;  /* their allocations: bytes + the placements' room */
   size_t bytes;
   long long *dcycles;   /* per thread */
   double *dsink;        /* per thread: the accumulator, so no result is dead */

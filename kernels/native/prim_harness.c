@@ -153,8 +153,9 @@ int ok_host_sweep(const struct ok_variant *v, const struct ok_params *p, const s
   h.s = s;
   h.cores = physical_cores();
   h.affinity = affinity;
+  /* One address placement (no step): host time is judged over repeats (README, Comparing two runs). */
   struct ok_prim_dev d = {&h, "s", 0, 0, OK_LINE_BYTES, 0, 0, NULL, h_alloc, h_sample, h_fetch, NULL, NULL,
-                          h_annotate, h_release};
+                          h_annotate, h_release, 1, 0};
   struct ok_prim_set set = {s->prims, sizeof *s->prims, s->nprims, s->strided, s->locations,
                             (const int(*)[2])shape, nthreads, 0, OK_UNROLL};
   return ok_prim_sweep(v, p, &set, &d);

@@ -95,8 +95,9 @@ static int t_alloc(void *vd, const struct ok_prim *pr, struct ok_prim_run *r, ch
   c->dev = o->dev, c->host = o->host;
   const int slots = c->teams * c->threads;
   c->bytes = ((size_t)slots * (size_t)(c->stride > 0 ? c->stride : 1) + OK_OT_LINE_BYTES) * pr->elem;
-  c->dA = omp_target_alloc(c->bytes, c->dev);
-  c->dB = omp_target_alloc(c->bytes, c->dev);
+  c->baseA = omp_target_alloc(c->bytes + r->place_room, c->dev);
+  c->baseB = omp_target_alloc(c->bytes + r->place_room, c->dev);
+  c->dA = c->baseA, c->dB = c->baseB;
   c->dcycles = omp_target_alloc((size_t)slots * sizeof(long long), c->dev);
   c->dsink = omp_target_alloc((size_t)slots * sizeof(double), c->dev);
   c->dinfo = omp_target_alloc(sizeof c->info, c->dev);
@@ -106,7 +107,7 @@ static int t_alloc(void *vd, const struct ok_prim *pr, struct ok_prim_run *r, ch
   c->hcycles = malloc((size_t)slots * sizeof(long long));
   c->hsink = malloc((size_t)slots * sizeof(double));
   r->bytes = c->bytes;
-  if (c->dA && c->dB && c->dcycles && c->dsink && c->dinfo && c->hA && c->hB && c->hzero && c->hcycles && c->hsink)
+  if (c->baseA && c->baseB && c->dcycles && c->dsink && c->dinfo && c->hA && c->hB && c->hzero && c->hcycles && c->hsink)
     return 0;
   snprintf(err, n, "out of memory");
   return OK_PRIM_ERROR;
@@ -139,6 +140,7 @@ static int t_sample(void *vd, const struct ok_prim *pr, struct ok_prim_run *r, i
   struct ok_tctx *c = &o->c;
   const int slots = c->teams * c->threads;
   c->n_iter = r->n_iter;
+  c->dA = (char *)c->baseA + r->place_off, c->dB = (char *)c->baseB + r->place_off;
   memset(c->hcycles, 0xff, (size_t)slots * sizeof *c->hcycles);
   memset(c->info, 0, sizeof c->info);
   if (omp_target_memcpy(c->dA, c->hzero, c->bytes, 0, 0, c->dev, c->host) ||
@@ -194,7 +196,7 @@ static void t_annotate(void *vd, const struct ok_prim *pr, const struct ok_prim_
 static void t_release(void *vd, struct ok_prim_run *r, int failed) {
   struct ok_tctx *c = &((struct ot_dev *)vd)->c;
   (void)r, (void)failed;
-  omp_target_free(c->dA, c->dev), omp_target_free(c->dB, c->dev), omp_target_free(c->dcycles, c->dev);
+  omp_target_free(c->baseA, c->dev), omp_target_free(c->baseB, c->dev), omp_target_free(c->dcycles, c->dev);
   omp_target_free(c->dsink, c->dev), omp_target_free(c->dinfo, c->dev);
   free(c->hA), free(c->hB), free(c->hzero), free(c->hcycles), free(c->hsink);
   memset(c, 0, sizeof *c);
@@ -253,7 +255,7 @@ int ok_ot_sweep(const struct ok_variant *v, const struct ok_params *p, const str
   o.res = clock_resolution(); /* floors: docs/fidelity.md */
   struct ok_prim_dev d = {&o, "cycles", mhz, o.res, OK_OT_LINE_BYTES, 1, 1,
                           mhz > 0 ? NULL : "could not measure the SM clock", t_alloc, t_sample, t_fetch,
-                          t_pair_start, t_cross_check, t_annotate, t_release};
+                          t_pair_start, t_cross_check, t_annotate, t_release, OK_OT_PLACEMENTS, OK_OT_PLACE_STEP};
   struct ok_prim_set set = {s->prims, sizeof *s->prims, s->nprims, s->strided, 0, (const int(*)[2])shape, nshape,
                             s->max_total, s->unroll};
   return ok_prim_sweep(v, p, &set, &d);

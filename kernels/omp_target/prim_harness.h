@@ -34,6 +34,9 @@ static inline long long ok_ot_clock(void) { return (long long)__nvvm_read_ptx_sr
 #endif
 
 #define OK_OT_LINE_BYTES 128
+/* Address placements of a point, as the CUDA harness's (ok_prim_dev.placements). */
+#define OK_OT_PLACEMENTS 8
+#define OK_OT_PLACE_STEP (4096 + 128)
 
 struct ok_tctx {
   int teams, threads;      /* requested */
@@ -42,7 +45,8 @@ struct ok_tctx {
   int unroll;              /* steps per loop iteration of the bodies (the sweep's) */
   int dev, host;
   size_t bytes;
-  void *dA, *dB;           /* device arrays, zeroed before each sample */
+  void *dA, *dB;           /* device arrays at this placement, zeroed before each sample */
+  void *baseA, *baseB;     /* their allocations: bytes + the placements' room */
   long long *dcycles;      /* per thread slot: team x threads + thread */
   double *dsink;
   int *dinfo;              /* [0] ran on the device, [1] teams, [2] threads of the parallel region */

@@ -31,4 +31,49 @@ grep -q 'barrier_generic_l40/compile' "$TMP/out" && grep -q 'static mode Generic
   fail "--configs on compile data: $(cat "$TMP/out")"
 # A compile-only folder compares with a run's folder (any sweep): the compile data count.
 cmp_rc 0 "$F/compile-b" "$F/compile-b"
-pass "compile data compared per kernel without a run: lost SPMDization, remarks, registers, smem"
+# Kernel identities (issue 29 §1). ids-a and ids-b: two clones (other inodes, other order) whose
+# two kernels named launch_spmd_l19 (a static launch_spmd with a region on line 19 in two files)
+# are told apart by file; in B only atomic_update_strided.c's lost SPMD mode.
+cmp_rc 0 "$F/ids-a" "$F/ids-a" --json
+python3 - "$TMP/out" <<'PY' || fail "a folder compared with itself: $(head -c 1500 "$TMP/out")"
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["summary"] == {"same": 3}, d["summary"]
+PY
+cmp_rc 1 "$F/ids-a" "$F/ids-b" --json
+python3 - "$TMP/out" <<'PY' || fail "same-named kernels paired wrongly: $(head -c 3000 "$TMP/out")"
+import json, sys
+d = json.load(open(sys.argv[1]))
+rows = {r["kernel"]: r for r in d["rows"] if r.get("variant") == "compile"}
+bad = rows["kernels/omp_target/atomic_update_strided.c:19:launch_spmd"]
+assert bad["verdict"] == "regression" and "static mode SPMD -> Generic" in bad["regressions"], bad
+assert rows["kernels/omp_target/atomic_capture.c:19:launch_spmd"]["verdict"] == "same", rows
+assert d["summary"] == {"regression": 1, "same": 2}, d["summary"]
+PY
+# One identity twice in a folder: an error that says so (exit 2), never a silent pairing.
+cmp_rc 2 "$F/ids-dup" "$F/ids-a"
+grep -q "kernel identity 'kernels/omp_target/atomic_capture.c:19:launch_spmd' occurs twice" "$TMP/err" ||
+  fail "duplicate identity not named: $(cat "$TMP/err")"
+# A folder from before identities: compared by name, with a one-line note; the name that occurs
+# twice is left out of both sides rather than paired.
+cmp_rc 0 "$F/ids-old" "$F/ids-b" --json
+[ "$(wc -l <"$TMP/err")" = 1 ] && grep -q 'written before kernel identities: compile points are compared by name, and the 1 name(s) that occur twice' "$TMP/err" ||
+  fail "no one-line note for an old folder: $(cat "$TMP/err")"
+python3 - "$TMP/out" <<'PY' || fail "old folder: $(head -c 1500 "$TMP/out")"
+import json, sys
+d = json.load(open(sys.argv[1]))
+ks = [r["kernel"] for r in d["rows"] if r.get("variant") == "compile"]
+assert ks == ["barrier_generic_l40"], ks
+PY
+# A GPU folder of before identities, compared with itself: the H100 quick study of 2026-11-27,
+# whose compile.jsonl has 25 names twice (compare paired them arbitrarily: 4 regressions).
+G="$SRC/docs/results/2026-11-27-h100-session7/quick"
+if [ -f "$G/compile.jsonl.gz" ]; then
+  mkdir -p "$TMP/gpu"
+  for f in "$G"/*; do case $f in *.gz) gzip -dc "$f" >"$TMP/gpu/$(basename "${f%.gz}")" ;; *) cp "$f" "$TMP/gpu/" ;; esac; done
+  cmp_rc 0 "$TMP/gpu" "$TMP/gpu" --json
+  python3 -c "import json; d=json.load(open('$TMP/out')); assert set(d['summary'])=={'same'}, d['summary']" ||
+    fail "a GPU folder compared with itself: $(head -c 1500 "$TMP/out")"
+  grep -q 'the 25 name(s) that occur twice' "$TMP/err" || fail "GPU folder: no note: $(cat "$TMP/err")"
+fi
+pass "compile data compared per kernel without a run: lost SPMDization, remarks, registers, smem; by identity, duplicates refused, old folders by name"

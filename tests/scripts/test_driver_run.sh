@@ -31,4 +31,14 @@ fi
 head -n 1 "$D/results.csv" | grep -q '^config,model,kernel,variant,source_mode,status,verified,on_device,type,threads,teams,stride' \
   || fail "CSV header"
 grep -q '"git_sha"' "$D/provenance.json" || fail "provenance lacks git_sha"
-pass "run without GPU completes"
+# A folder compared with itself (issue 29): no regression, no improvement, no change, its
+# compile points (one per kernel identity) included.
+"$OMPKIT" compare "$D" "$D" --json >"$TMP/aa.json" 2>"$TMP/aa.err" || { cat "$TMP/aa.err"; fail "compare of a folder with itself exits non-zero"; }
+python3 - "$TMP/aa.json" "$D/compile.jsonl" <<'PY' || fail "compare A A: $(head -c 1500 "$TMP/aa.json")"
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert set(d["summary"]) == {"same"}, d["summary"]
+ncompile = sum(1 for l in open(sys.argv[2]) if l.strip())
+assert sum(1 for r in d["rows"] if r.get("variant") == "compile") == ncompile, "compile points missing"
+PY
+pass "run without GPU completes; compared with itself: all same"

@@ -18,10 +18,11 @@ before() { # before FILE A B MSG: the first line matching A comes before the fir
 md_rows() { # rows of the comparison table in report.md (less the header)
   echo $(( $(sed -n '/^## Comparison table/,/^## Plots/p' "$1" | grep -c '^| ') - 1 ))
 }
-no_external() { # nothing fetched from outside the file: SVG namespace URIs are names, not fetches
+no_external() { # nothing fetched from outside the file: SVG namespace URIs are names, not fetches;
+  # url(#id) names an element of the page itself (a colour box's gradient)
   sed 's/xmlns\(:[a-z]*\)\?="[^"]*"//g' "$1" >"$TMP/noxmlns"
-  ! grep -Eqi '<(link|img|iframe|object|embed)[ >]|<script[^>]*src|src=|url\(|@import|https?://' "$TMP/noxmlns" \
-    || fail "$1 references something outside itself: $(grep -Eoi '<(link|img|iframe)[^>]*|src=[^ >]*|url\([^)]*|https?://[^" ]*' "$TMP/noxmlns" | head -n 3)"
+  ! grep -Eqi '<(link|img|iframe|object|embed)[ >]|<script[^>]*src|src=|url\([^#]|@import|https?://' "$TMP/noxmlns" \
+    || fail "$1 references something outside itself: $(grep -Eoi '<(link|img|iframe)[^>]*|src=[^ >]*|url\([^#][^)]*|https?://[^" ]*' "$TMP/noxmlns" | head -n 3)"
 }
 
 # The compact table: one row per kernel x point, one column each for CUDA, the two omp_target
@@ -38,9 +39,12 @@ sed -n '/^## Surprises/,/^## Comparison table/p' "$MD" >"$TMP/surp"
 ! grep -q 'barrier' "$TMP/surp" || fail "an SPMD-ized generic kernel listed as a surprise"
 has "$TMP/surp" '^- reduce_shared/generic (target-clang19): OMP112 — ×1.5 CUDA' "globalization surprise"
 has "$TMP/surp" '^- reduce_shared/host (native-clang19): timeout' "failure surprise"
-has "$H" 'href="#r-target-clang19-__omp_offloading_fe00_51bb_reduce_shared_generic_l40-OMP112"' "remark ID not linked"
-has "$H" 'id="r-target-clang19-__omp_offloading_fe00_51bb_reduce_shared_generic_l40-OMP112"' "remark anchor missing"
-has "$H" 'kernels/omp_target/reduce_shared.c:44:7</code> Found thread data sharing' "remark message and source line"
+# A remark ID links to its text, given once per distinct message with the lines it was given at.
+m=$(grep -o '<a class=bad href=#m[0-9]*>OMP112</a>' "$H" | head -n 1 | sed 's/.*#\(m[0-9]*\).*/\1/')
+[ -n "$m" ] || fail "remark ID not linked"
+grep -q "<dt id=$m><b>OMP112</b> Found thread data sharing" "$H" || fail "remark anchor $m missing or not the OMP112 text"
+[ "$(grep -c '<b>OMP112</b> Found thread data sharing' "$H")" = 1 ] || fail "the OMP112 text is not given once"
+sed -n "/<dt id=$m>/,/<\/dd>/p" "$H" | grep -q 'kernels/omp_target/reduce_shared.c:44:7 (clang19)' || fail "remark source line"
 # Provenance is below, collapsed; the key line is at the top.
 has "$H" '<details id=provenance>' "provenance not collapsible"
 has "$H" 'NVIDIA H200 (sm_90, 132 SMs)' "provenance summary"
@@ -103,9 +107,9 @@ before "$TMP/surp" 'reduction/omp_for_reduction_generic (target-clang19): fixed?
 # Four generic kernels SPMD-ized by the compiler (OMP120): in the table, never a surprise.
 ! grep -q 'team_array' "$TMP/surp" || fail "OMP120-only kernels listed as surprises"
 [ "$(grep -c '^| team_array |' "$MD")" = 4 ] || fail "want 4 team_array rows"
-# Per family, the best and the worst omp_target form.
-has "$MD" '^| atomic | 3 | atomic_update/relaxed spmd ×2 | atomic_update/seq_cst spmd ×16 |$' "atomic family best/worst"
-has "$MD" '^| case-memory | 6 | team_array/b8 generic ×1.1 | globalization/escapes spmd ×12 |$' "case-memory family best/worst"
+# Per family, the best and the worst omp_target form with its mode (issue 31 §2).
+has "$MD" '^| atomic | 3 | atomic_update/relaxed spmd (SPMD) ×2 | atomic_update/seq_cst spmd (SPMD) ×16 |$' "atomic family best/worst"
+has "$MD" '^| case-memory | 6 | team_array/b8 generic (Generic-SPMD) ×1.1 | globalization/escapes spmd (SPMD) ×12 |$' "case-memory family best/worst"
 # One row per kernel x point: the 128-team point is compared with CUDA's 132 blocks, marked ≈.
 has "$MD" '^| atomic_update | relaxed | int 128×1024 order=relaxed | clang19 | ≈ 3 µs | 6 µs | – |' "approximate CUDA point"
 [ "$(grep -c '^| atomic_update | relaxed |' "$MD")" = 3 ] || fail "want 3 atomic_update/relaxed rows"

@@ -59,7 +59,7 @@ while read -r s; do
 done <"$M/names"
 grep -q '"variant":"marked",.*"status":"known defect".*"error":"wrong result: stand-in"' "$D/results.jsonl" || fail "marked line"
 grep -q '"variant":"passes",.*"status":"fixed?"' "$D/results.jsonl" || fail "passing marked line"
-grep -q '"record_version": 2' "$D/provenance.json" || fail "provenance lacks record_version 2"
+grep -q '"record_version": 3' "$D/provenance.json" || fail "provenance lacks record_version 3"
 
 summary=$(sed -n 's/^ompkit: \(variants: .*\)$/\1/p' "$TMP/log")
 [ -n "$summary" ] || { cat "$TMP/log"; fail "the run printed no tally"; }
