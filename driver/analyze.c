@@ -17,12 +17,17 @@
 
 static void usage(FILE *f) {
   fprintf(f,
-          "usage: ompkit analyze FILE... [--configs A,B] [--out DIR] [--json] [--no-whatif] [--jobs N]\n"
-          "                      [--run [-- ARGS --]] [--build-only] [-- FLAGS]\n"
+          "usage: ompkit analyze FILE... [-p|--build-dir BUILD_DIR] [--configs A,B] [--out DIR] [--json] [--no-whatif]\n"
+          "                      [--whatif-configs A,B|all] [--whatif-flags F,G] [--jobs N] [--allow-compile-failures]\n"
+          "                      [--run [-- ARGS --]] [--build-only] [--from-build] [--help] [-- FLAGS]\n"
+          "       ompkit analyze -p BUILD_DIR [FILE...] [options] [-- FLAGS]\n"
           "       ompkit analyze --run-built DIR\n"
-          "  Compiles the files (C or C++, one program) with each omp_target configuration and each\n"
-          "  what-if flag, and reports per target region: directive, mode, remarks, resources,\n"
-          "  globalization, lowering in words, what each flag changes, EXPECT verdicts.\n"
+          "  Compiles the program (C or C++ translation units) with each omp_target configuration and each\n"
+          "  what-if flag, and reports per target region the compiler emitted (file:line of the directive,\n"
+          "  headers included, one row per template instance): mode, remarks, resources of the linked\n"
+          "  kernel, globalization, lowering in words, what each flag changes, EXPECT verdicts.\n"
+          "  -p, --build-dir BUILD_DIR  the translation units and their flags from BUILD_DIR/compile_commands.json\n"
+          "                  (FILEs, if given, pick units of it); a FILE.json names the database itself\n"
           "  --configs A,B   these configurations (default: every enabled omp_target one that has a\n"
           "                  build of its own, the openmp-opt ablation ones left out)\n"
           "  --out DIR       output folder (default analyze/<stamp>): analysis.json, report.md, report.html\n"
@@ -32,42 +37,28 @@ static void usage(FILE *f) {
           "                  reference one, the first LLVM configuration outside the compiler matrix)\n"
           "  --whatif-flags F,G  only these what-if flags, by short name: no-nested-parallelism,\n"
           "                  no-thread-state, teams-oversubscription, threads-oversubscription, cuda-mode\n"
+          "  --jobs N        compiles in parallel (default: one per core)\n"
+          "  --allow-compile-failures  exit 0 even when a configuration failed, crashed or dropped a region\n"
           "  --run           also link the program per runnable configuration and run it with\n"
           "                  OMP_TARGET_OFFLOAD=MANDATORY LIBOMPTARGET_INFO=16 (ARGS: its arguments)\n"
           "  --build-only    link the programs into DIR/run/ and stop (run them where the GPU is\n"
           "                  with `ompkit analyze --run-built DIR`)\n"
+          "  --run-built DIR read the runs of a folder built with --build-only\n"
           "  --from-build    compile nothing: read what the kit's build left for these (kit) sources in\n"
           "                  each configuration's artefacts (to compare with an outside copy's analysis)\n"
-          "  -- FLAGS        extra compile flags for every configuration (-I, -D, ...)\n"
+          "  -- FLAGS        extra compile flags for every unit (-I, -D, ...); an offload target in them\n"
+          "                  (-Xopenmp-target -march=sm_80, --offload-arch=sm_80) is used by every\n"
+          "                  configuration and said in the report's first line; a non-NVIDIA one is refused\n"
           "  FILE.cu         the program's CUDA form (a program of its own): with --run built with nvcc\n"
           "                  and each kernel launch timed with CUDA events\n"
-          "exit: 0 ok, 1 an EXPECT line fails or nothing compiled, 2 usage or bad input\n");
+          "  A header (FILE.h, .hpp) is not compiled as a unit; Fortran is refused.\n"
+          "exit: 0 every configuration compiled the program; 1 a configuration failed, crashed or dropped a\n"
+          "  region (unless --allow-compile-failures), or an EXPECT line fails; 2 usage or bad input\n");
 }
 
 static int fail_usage(const char *msg, const char *arg) {
   ok_err("analyze: %s%s%s", msg, arg ? " " : "", arg ? arg : "");
   return OK_EXIT_USAGE;
-}
-
-static int has_region(const char *path) {
-  FILE *in = fopen(path, "r");
-  char *buf = NULL;
-  size_t cap = 0;
-  ssize_t n = in ? getdelim(&buf, &cap, 0, in) : -1;
-  if (in) fclose(in);
-  long k = n > 0 ? ok_target_pragmas(buf, (size_t)n, NULL, NULL) : 0;
-  free(buf);
-  return k > 0;
-}
-
-/* A source file named on the command line: kept by its real path; counts its target regions. */
-static int add_file(struct az *a, const char *s, int *regions) {
-  char real[PATH_MAX];
-  struct stat st;
-  if (stat(s, &st) || !S_ISREG(st.st_mode) || !realpath(s, real)) return fail_usage("no such file:", s);
-  *regions += has_region(real);
-  a->files[a->nfiles++] = strdup(real);
-  return 0;
 }
 
 /* Options; 0, -1 after --help, or the exit status of a usage error. getopt_long returns the
@@ -78,12 +69,13 @@ static int parse(struct az *a, int argc, char **argv, const char **configs, cons
       {"build-only", 0, 0, 'b'},    {"from-build", 0, 0, 'F'},   {"run", 0, 0, 'r'},
       {"configs", 1, 0, 'c'},       {"out", 1, 0, 'o'},          {"jobs", 1, 0, 'J'},
       {"run-built", 1, 0, 'R'},     {"whatif-configs", 1, 0, 'C'}, {"whatif-flags", 1, 0, 'f'},
-      {0, 0, 0, 0}};
-  a->files = calloc((size_t)argc + 1, sizeof *a->files);
-  int regions = 0, ch, rc, flags_done = 0;
+      {"build-dir", 1, 0, 'p'},     {"allow-compile-failures", 0, 0, 'A'}, {0, 0, 0, 0}};
+  char **names = calloc((size_t)argc + 1, sizeof *names);
+  const char *dbdir = NULL;
+  int nnames = 0, ch, rc, flags_done = 0;
   opterr = 0;
   optind = 0; /* a full restart, so the "-" of the option string takes effect */
-  while (!flags_done && (ch = getopt_long(argc, argv, "-h", lo, NULL)) != -1) {
+  while (!flags_done && (ch = getopt_long(argc, argv, "-hp:", lo, NULL)) != -1) {
     switch (ch) {
     case 'h': return usage(stdout), -1;
     case 'j': a->json = 1; break;
@@ -95,6 +87,8 @@ static int parse(struct az *a, int argc, char **argv, const char **configs, cons
     case 'R': *run_built = optarg; break;
     case 'C': a->whatif_configs = optarg; break;
     case 'f': a->whatif_flags = optarg; break;
+    case 'p': dbdir = optarg; break;
+    case 'A': a->allow_failures = 1; break;
     case 'J':
       if ((a->jobs = atoi(optarg)) < 1) return fail_usage("--jobs needs a positive number, not", optarg);
       break;
@@ -108,9 +102,7 @@ static int parse(struct az *a, int argc, char **argv, const char **configs, cons
         flags_done = 1;
       }
       break;
-    case 1:
-      if ((rc = add_file(a, optarg, &regions))) return rc;
-      break;
+    case 1: names[nnames++] = optarg; break;
     default: return ok_bad_option("analyze", argv);
     }
   }
@@ -126,11 +118,15 @@ static int parse(struct az *a, int argc, char **argv, const char **configs, cons
     if (!ok) return fail_usage("unknown what-if flag (see ompkit analyze --help):", n);
     p = e ? e + 1 : p + strlen(p);
   }
-  if (!*run_built && !a->nfiles) return fail_usage("give at least one source file (see ompkit analyze --help)", NULL);
-  /* One program's files: the others may hold only declare-target functions or main. */
-  if (a->nfiles && !regions)
-    return fail_usage(a->nfiles == 1 ? "no '#pragma omp target' region in" : "no '#pragma omp target' region in any of",
-                      a->nfiles == 1 ? a->files[0] : "the files");
+  if (*run_built) return 0;
+  if (!nnames && !dbdir) return fail_usage("give at least one source file or -p BUILD_DIR (see ompkit analyze --help)", NULL);
+  rc = dbdir ? az_add_compdb(a, dbdir, names, nnames) : az_add_files(a, names, nnames);
+  if (rc) return rc;
+  if (!a->ntus)
+    return fail_usage(json_array_size(a->headers) ? "only headers given: name the files that include them (or -p BUILD_DIR):"
+                                                  : "no translation unit to analyze in",
+                      json_array_size(a->headers) ? json_string_value(json_array_get(a->headers, 0)) : dbdir ? dbdir : "the files");
+  az_finish_tus(a);
   return 0;
 }
 
@@ -167,7 +163,8 @@ static int pick_configs(struct az *a, const struct ok_manifest *m, const char *w
                         "without compile_flags: rebuild):", c->name);
     struct az_cfg *z = &a->cfgs[a->ncfgs++];
     z->oc = *c;
-    z->name = c->name, z->cc = c->compiler, z->cxx = jstr(j, "cxx_compiler"), z->flags = flags;
+    z->name = c->name, z->cc = c->compiler, z->cxx = jstr(j, "cxx_compiler");
+    z->flags = az_target_flags(a, flags, strstr(flags, "-foffload=") != NULL); /* the program's offload target */
     z->link = jstr(j, "link_flags"), z->version = c->compiler_version, z->not_runnable = c->not_runnable;
     z->cxx_why = z->cxx[0] ? "" : "this configuration has no C++ compiler";
     z->gcc = strstr(flags, "-foffload=") != NULL, z->compile_only = strstr(flags, "-nogpulib") != NULL;
@@ -226,7 +223,7 @@ static json_t *configs_doc(const struct az *a) {
       const struct az_variant *x = &a->vars[v];
       if (x->cfg != c) continue;
       if (!x->whatif) {
-        json_object_set_new(j, "status", json_string(!x->failed ? "ok" : !strncmp(x->error, "not built", 9) ? "not built" : "error"));
+        json_object_set_new(j, "status", json_string(!x->failed ? "ok" : !strncmp(x->error, "not built", 9) ? "not built" : x->crashed ? "crash" : "error"));
         if (x->failed) json_object_set_new(j, "error", json_string(x->error));
         json_object_set_new(j, "compile_seconds", json_real(x->seconds));
       } else if (x->failed) {
@@ -294,6 +291,29 @@ static void gcc_tools(struct az *a, const struct ok_manifest *m) {
   }
 }
 
+/* Whether every configuration compiled every unit ("not built": no C++ compiler, is no failure). */
+static int no_failure(const struct az *a) {
+  for (int v = 0; v < a->nvars; ++v)
+    if (!a->vars[v].whatif && a->vars[v].failed && strncmp(a->vars[v].error, "not built", 9)) return 0;
+  return 1;
+}
+
+/* Findings about the compilers that make exit 1 (issue 30 §4): a configuration that failed on
+ * the program or crashed, a region a configuration emitted no kernel for while another did, or a
+ * kernel known to be wrong code (issue 33: its loop never runs, or runs the wrong iterations). */
+static int compile_findings(const struct az *a) {
+  int n = !no_failure(a);
+  size_t i;
+  json_t *r;
+  json_array_foreach(json_object_get(a->doc, "regions"), i, r) {
+    const char *cn;
+    json_t *e;
+    json_object_foreach(json_object_get(r, "configs"), cn, e) /* a drop; a kernel whose loop never runs right */
+        n += json_is_true(json_object_get(e, "finding")) || json_is_true(json_object_get(json_object_get(e, "lowering"), "wrong_code"));
+  }
+  return n;
+}
+
 static int analyze(struct az *a, const char *want) {
   struct ok_manifest m;
   if (ok_manifest_load(&m)) return OK_EXIT_USAGE;
@@ -310,8 +330,11 @@ static int analyze(struct az *a, const char *want) {
     snprintf(a->out, sizeof a->out, "analyze/%s", stamp);
   }
   if (!rc && ok_mkdirs(a->out)) rc = fail_usage("cannot create", a->out);
+  char real[PATH_MAX]; /* the compiles run in the units' own folders: every path absolute */
+  if (!rc && realpath(a->out, real)) snprintf(a->out, sizeof a->out, "%s", real);
   if (rc) return ok_manifest_free(&m), rc;
   make_variants(a);
+  for (int t = 0; a->from_build && t < a->ntus; ++t) a->tus[t].has_kernels = 1; /* the build's artefacts say */
   double t0 = ok_now();
   if (!a->from_build && az_compile_all(a)) return ok_manifest_free(&m), fail_usage("cannot start the compilers", NULL);
   double compile_s = ok_now() - t0;
@@ -319,14 +342,31 @@ static int analyze(struct az *a, const char *want) {
   json_t *files = json_array();
   for (int f = 0; f < a->nfiles; ++f) json_array_append_new(files, json_string(a->files[f]));
   json_object_set_new(a->doc, "files", files);
+  json_object_set_new(a->doc, "headers", a->headers ? json_incref(a->headers) : json_array());
+  json_object_set_new(a->doc, "root", json_string(a->root));
+  if (a->arch_user[0])
+    json_object_set_new(a->doc, "offload_target", json_pack("{s:s,s:s,s:s}", "arch", a->arch_user, "from", a->arch_said, "build", a->arch));
   json_object_set_new(a->doc, "configs", configs_doc(a));
   az_collect(a);
+  if (!json_array_size(json_object_get(a->doc, "regions")) && no_failure(a)) {
+    char where[PATH_MAX + 32];
+    for (int t = 0; t < a->ntus; ++t) /* a live region no configuration emitted: the compilers' drop */
+      if (!az_is_cu(a->files[t]) && !a->cfgs[a->vars[0].cfg].gcc && az_live_target(a, &a->vars[0], t, where, sizeof where)) {
+        ok_err("analyze: no configuration emitted an offload kernel, though %s holds a live target region: the "
+               "compilers dropped it (compare with another configuration, ompkit list --configs)", where);
+        ok_manifest_free(&m);
+        return OK_EXIT_FINDING;
+      }
+    ok_manifest_free(&m);
+    return fail_usage(a->nfiles == 1 ? "no target region: no configuration emitted an offload kernel for" :
+                      "no target region: no configuration emitted an offload kernel for any of", a->nfiles == 1 ? a->files[0] : "the files");
+  }
   az_whatif_diffs(a);
   long failed = check_expect(a, want != NULL);
   json_object_set_new(a->doc, "costly", az_costly(a));
   json_object_set_new(a->doc, "timing", json_pack("{s:f,s:i,s:i}", "compile_seconds", compile_s, "compiles",
                                                   a->ncompiles, "jobs", a->jobs));
-  int nok = 0;
+  int nok = 0, findings = compile_findings(a);
   for (int v = 0; v < a->nvars; ++v) nok += !a->vars[v].whatif && !a->vars[v].failed;
   if (a->run || a->build_only) {
     az_build_programs(a);
@@ -342,7 +382,7 @@ static int analyze(struct az *a, const char *want) {
     az_print_table(a);
   }
   ok_manifest_free(&m);
-  return failed || !nok ? OK_EXIT_FINDING : OK_EXIT_OK;
+  return failed || !nok || (findings && !a->allow_failures) ? OK_EXIT_FINDING : OK_EXIT_OK;
 }
 
 int cmd_analyze(int argc, char **argv) {

@@ -15,20 +15,40 @@ struct az_cfg {
   struct ok_config oc; /* for check.c: name, compiler, artefacts = this variant's folder */
 };
 
+/* One translation unit: a source file, its own flags (the user's, filtered: analyze_input.c) and
+ * the folder its compile runs in (a compile database's "directory"; NULL: the current one). */
+struct az_tu {
+  char *file; /* absolute */
+  char **argv;
+  int argc;
+  char *dir;
+  char stem[256]; /* unique among the units: keep/<stem>.ptx, remarks/<stem>.device.opt.yaml */
+  int has_kernels; /* some configuration emitted an offload kernel for it (after the first compiles) */
+};
+
 /* One compile of every file: a configuration, with or without one what-if flag. */
 struct az_variant {
   int cfg;
   const char *whatif; /* NULL: the configuration as it is */
   char dir[PATH_MAX]; /* its artefacts: remarks/, keep/, resources/, log/ */
   int failed;         /* some file did not compile */
-  char error[512];    /* the first compiler error line */
+  int crashed;        /* ... because the compiler crashed (an ICE, a signal) */
+  char error[512];    /* the first compiler error line (a crash: its first lines, joined) */
   double seconds;     /* wall time of its slowest file */
   char note[512];     /* GCC: why the device link (scripts/gcc-offload-keep.sh) gave less than all */
 };
 
 struct az {
-  char **files; /* absolute paths */
+  char **files; /* absolute paths: the units' files (tus[i].file) */
   int nfiles;
+  struct az_tu *tus;
+  int ntus;
+  json_t *headers; /* headers named on the command line: not compiled as their own units */
+  char root[PATH_MAX]; /* the program's root: kernel identities name files relative to it */
+  char arch_user[64], arch_said[512]; /* the program's offload target and the flag that said it */
+  int arch_forced;      /* ... given in `-- FLAGS` with -p: over the database's (arch_over) */
+  char arch_over[512];
+  int allow_failures; /* --allow-compile-failures: a configuration's failure keeps exit 0 */
   struct az_cfg *cfgs;
   int ncfgs;
   struct az_variant *vars;
@@ -53,6 +73,13 @@ struct az {
 extern const char *const az_whatif_flags[];
 extern const int az_nwhatif;
 
+/* analyze_input.c: the translation units (files and -- FLAGS, or -p BUILD_DIR). */
+int az_add_files(struct az *a, char **files, int nfiles);
+int az_add_compdb(struct az *a, const char *dbdir, char **files, int nfiles);
+void az_finish_tus(struct az *a);
+char *az_target_flags(const struct az *a, const char *flags, int gcc);
+int az_is_fortran(const char *path);
+int az_is_header(const char *path);
 /* analyze_jobs.c: every compile of every variant, in parallel; fills vars[].failed/error. */
 int az_compile_all(struct az *a);
 /* analyze_jobs.c: FILE preprocessed (-E) as variant v's device compile sees it, into OUT; 0 when done. */
@@ -65,14 +92,20 @@ json_t *az_no_kernel_entry(const struct az *a, int v, const char *file, int line
  * `target`, the line after the directive at `line`; `to`: the next region's line or 0) is marked
  * wrong code with the finding's name. */
 void az_known_empty_kernel(const struct az *a, int v, const char *file, int line, int to, json_t *e);
+int az_known_drop(const struct az *a, int v, const char *directive);
 /* analyze_region.c: the regions of every file with each variant's data (doc "regions"). */
 int az_collect(struct az *a);
+/* analyze_host.c: the entry of a region a configuration emitted no kernel for (its host side). */
+json_t *az_missing_kernel(const struct az *a, const struct az_variant *var, int t, json_t *region);
+/* analyze_cause.c: why a region runs its loop one thread per team, from its preprocessed body. */
+char *az_one_thread_cause(const struct az *a, const struct az_variant *var, int t, json_t *region);
+int az_live_target(const struct az *a, const struct az_variant *var, int t, char *where, size_t n);
 /* analyze_diff.c: what changed per region under each what-if flag, and the costly regions. */
 void az_whatif_diffs(struct az *a);
 json_t *az_costly(const struct az *a);
 /* analyze_gcc.c: target-gcc12's entry per region (omplower dump, mkoffload PTX, nvlink -v). */
 struct az_gcc;
-struct az_gcc *az_gcc_open(const struct az_variant *var, const char *file);
+struct az_gcc *az_gcc_open(const struct az_variant *var, const char *stem);
 json_t *az_gcc_entry(const struct az_gcc *g, const char *file, int line, int next_line);
 void az_gcc_close(struct az_gcc *g);
 /* analyze_output.c: the terminal table, report.md and report.html. */

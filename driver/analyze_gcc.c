@@ -43,12 +43,10 @@ static int on_res(const struct ok_resource *r, void *ud) {
   return 0;
 }
 
-struct az_gcc *az_gcc_open(const struct az_variant *var, const char *file) {
+struct az_gcc *az_gcc_open(const struct az_variant *var, const char *stem) {
   struct az_gcc *g = calloc(1, sizeof *g);
   char p[PATH_MAX + 300];
-  const char *b = strrchr(file, '/');
-  snprintf(g->stem, sizeof g->stem, "%s", b ? b + 1 : file);
-  if (strrchr(g->stem, '.')) *strrchr(g->stem, '.') = 0;
+  snprintf(g->stem, sizeof g->stem, "%s", stem);
   snprintf(g->dir, sizeof g->dir, "%s", var->dir);
   snprintf(p, sizeof p, "%s/ir/%s.omplower", var->dir, g->stem);
   g->dump = slurp(p);

@@ -114,3 +114,9 @@ void az_known_empty_kernel(const struct az *a, int v, const char *file, int line
   json_object_set_new(low, "loop_threads", json_string("none (no loop in the kernel)"));
   json_object_set_new(low, "wrong_code", json_true());
 }
+
+/* Whether variant v's compiler is the one known to drop this directive (LLVM 16, a combined
+ * `teams loop`/`parallel loop`): analyze_host.c names the finding beside what the host side shows. */
+int az_known_drop(const struct az *a, int v, const char *directive) {
+  return llvm_major(&a->cfgs[a->vars[v].cfg]) == 16 && combined_loop(directive);
+}

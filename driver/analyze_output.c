@@ -95,13 +95,25 @@ static const char *base(const char *p) {
   return b ? b + 1 : p;
 }
 
+/* A row's name: file:line, and the instance (the enclosing function with its types) when
+ * another row has the same file:line (a template, a function built for two types). */
+static void label(const struct az *a, json_t *r, char *out, size_t n) {
+  json_t *x;
+  size_t i, same = 0;
+  json_array_foreach(json_object_get(a->doc, "regions"), i, x) same +=
+      !strcmp(str(x, "file"), str(r, "file")) && json_integer_value(json_object_get(x, "line")) == json_integer_value(json_object_get(r, "line"));
+  snprintf(out, n, "%s:%lld", base(str(r, "file")), (long long)json_integer_value(json_object_get(r, "line")));
+  if (same > 1) snprintf(out + strlen(out), n - strlen(out), " %s", str(r, "function"));
+}
+
 static void cell(json_t *e, char *out, size_t n) {
   long regs = -1;
   json_t *rv = json_object_get(json_object_get(e, "resources"), "registers");
   if (rv) regs = (long)json_integer_value(rv);
   if (!e) snprintf(out, n, "-");
   else if (strcmp(str(e, "status"), "ok")) snprintf(out, n, "%s", str(e, "status"));
-  else if (regs >= 0) snprintf(out, n, "%s, %ld regs", str(e, "mode"), regs);
+  else if (regs >= 0) /* a figure without the callees is marked: it is not the loaded kernel's */
+    snprintf(out, n, "%s, %ld regs%s", str(e, "mode"), regs, strstr(str(e, "resources_from"), "per file") ? " (body only)" : "");
   else snprintf(out, n, "%s", str(e, "mode"));
 }
 
@@ -116,7 +128,7 @@ static void side_by_side(struct w *w, const struct az *a) {
   json_array_foreach(regions, i, r) {
     json_t *rr = json_array();
     char s[PATH_MAX];
-    snprintf(s, sizeof s, "%s:%lld", base(str(r, "file")), (long long)json_integer_value(json_object_get(r, "line")));
+    label(a, r, s, sizeof s);
     json_array_append_new(rr, json_string(s));
     for (int c = 0; c < a->ncfgs; ++c) {
       cell(json_object_get(json_object_get(r, "configs"), a->cfgs[c].name), s, sizeof s);
@@ -157,18 +169,24 @@ static void region_notes(struct w *w, const struct az *a, json_t *r, int terse) 
     json_t *e = json_object_get(json_object_get(r, "configs"), a->cfgs[c].name), *x;
     size_t i, shown = 0;
     if (json_object_get(e, "note")) para(w, "%s: %s", a->cfgs[c].name, str(e, "note"));
+    if (str(e, "resources_note")[0]) para(w, "%s: resources: %s", a->cfgs[c].name, str(e, "resources_note"));
+    if (str(json_object_get(e, "lowering"), "cause")[0]) para(w, "%s: %s", a->cfgs[c].name, str(json_object_get(e, "lowering"), "cause"));
     json_array_foreach(json_object_get(e, "globalized"), i, x) {
       char b[64] = "";
       if (json_object_get(x, "bytes")) snprintf(b, sizeof b, ", %lld bytes", (long long)json_integer_value(json_object_get(x, "bytes")));
-      para(w, "%s: globalized variable at line %lld: %s (%s%s)", a->cfgs[c].name,
-           (long long)json_integer_value(json_object_get(x, "line")), str(x, "fate"), str(x, "id"), b);
+      int other = str(x, "file")[0] && strcmp(str(x, "file"), base(str(r, "file")));
+      para(w, "%s: globalized variable at %s%s%lld: %s (%s%s)", a->cfgs[c].name, other ? str(x, "file") : "line",
+           other ? ":" : " ", (long long)json_integer_value(json_object_get(x, "line")), str(x, "fate"), str(x, "id"), b);
     }
     json_array_foreach(json_object_get(e, "remarks"), i, x) {
       if (terse && ++shown > 4) {
         para(w, "%s: ... %zu more remarks (report.md lists them)", a->cfgs[c].name, json_array_size(json_object_get(e, "remarks")) - 4);
         break;
       }
-      para(w, "%s: %s line %lld: %s", a->cfgs[c].name, str(x, "id"), (long long)json_integer_value(json_object_get(x, "line")),
+      /* a callee's remark (an operator, a helper): its own file, line and function */
+      int other = str(x, "file")[0] && strcmp(str(x, "file"), base(str(r, "file")));
+      para(w, "%s: %s %s%s%lld%s%s: %s", a->cfgs[c].name, str(x, "id"), other ? str(x, "file") : "line", other ? ":" : " ",
+           (long long)json_integer_value(json_object_get(x, "line")), other ? " in " : "", other ? str(x, "function") : "",
            str(x, "message"));
     }
   }
@@ -194,8 +212,15 @@ static void region_notes(struct w *w, const struct az *a, json_t *r, int terse) 
 static void body(struct w *w, const struct az *a, int terse) {
   json_t *regions = json_object_get(a->doc, "regions"), *x, *t = json_object_get(a->doc, "timing");
   size_t i;
-  heading(w, 1, "ompkit analyze: %d file%s, %zu target region%s, %d configuration%s", a->nfiles, a->nfiles == 1 ? "" : "s",
-          json_array_size(regions), json_array_size(regions) == 1 ? "" : "s", a->ncfgs, a->ncfgs == 1 ? "" : "s");
+  char target[800] = "";
+  if (a->arch_user[0]) /* the program's own offload target, never mixed in silently */
+    snprintf(target, sizeof target, "; offload target %s (the %s %s%s%s; the build's is %s)", a->arch_user,
+             a->arch_forced ? "command line's" : "program's", a->arch_said, a->arch_over[0] ? ", over the program's " : "",
+             a->arch_over, a->arch);
+  heading(w, 1, "ompkit analyze: %d file%s, %zu target region%s, %d configuration%s%s", a->nfiles, a->nfiles == 1 ? "" : "s",
+          json_array_size(regions), json_array_size(regions) == 1 ? "" : "s", a->ncfgs, a->ncfgs == 1 ? "" : "s", target);
+  json_array_foreach(a->headers, i, x)
+    para(w, "%s: a header, not compiled as a unit of its own (its regions come with the units that include it)", base(json_string_value(x)));
   para(w, "%lld compiles in %.1f s (%lld in parallel).", (long long)json_integer_value(json_object_get(t, "compiles")),
        json_real_value(json_object_get(t, "compile_seconds")), (long long)json_integer_value(json_object_get(t, "jobs")));
   json_t *costly = json_object_get(a->doc, "costly");
@@ -208,10 +233,15 @@ static void body(struct w *w, const struct az *a, int terse) {
   else if (!json_array_size(costly))
     para(w, "none%s: every region is SPMD with its loop shared, nothing globalized, no spills.",
          nbad ? " in the configurations that compiled the file" : "");
-  json_array_foreach(costly, i, x) para(w, "%s:%lld [%s] %s", base(str(x, "file")),
-                                        (long long)json_integer_value(json_object_get(x, "line")), str(x, "config"), str(x, "why"));
-  json_array_foreach(json_object_get(a->doc, "configs"), i, x) if (strcmp(str(x, "status"), "ok"))
-      para(w, "%s: %s: %s", str(x, "name"), str(x, "status"), str(x, "error"));
+  json_array_foreach(costly, i, x) {
+    if (!str(x, "file")[0]) { /* a configuration that did not compile the program */
+      para(w, "[%s] %s", str(x, "config"), str(x, "why"));
+      continue;
+    }
+    char l[PATH_MAX];
+    label(a, x, l, sizeof l);
+    para(w, "%s [%s] %s", l, str(x, "config"), str(x, "why"));
+  }
   json_t *ex = json_object_get(a->doc, "expect");
   para(w, "EXPECT lines: %lld hold, %lld fail.", (long long)json_integer_value(json_object_get(ex, "hold")),
        (long long)json_integer_value(json_object_get(ex, "fail")));
@@ -220,8 +250,9 @@ static void body(struct w *w, const struct az *a, int terse) {
            (long long)json_integer_value(json_object_get(x, "line")), str(x, "check"), str(x, "config"), str(x, "observed"));
   side_by_side(w, a);
   json_array_foreach(regions, i, x) {
-    heading(w, 3, "%s:%lld  %s", base(str(x, "file")), (long long)json_integer_value(json_object_get(x, "line")),
-            str(x, "directive"));
+    char l[PATH_MAX];
+    label(a, x, l, sizeof l);
+    heading(w, 3, "%s  %s", l, str(x, "directive"));
     region_table(w, a, x);
     region_notes(w, a, x, terse);
   }

@@ -1,11 +1,15 @@
-/* ompkit analyze: per target region (file:line of the directive), what each variant made of it,
- * read with the remarks/ library from the artefacts analyze_jobs.c left: the kernel's static
- * mode and call graph (ok_ir), its remarks (YAML records), its resources (ptxas -v) and, from the
- * runtime entry points it reaches, the lowering audit in words. */
+/* ompkit analyze: per region, what each variant made of it, read with the remarks/ library from
+ * the artefacts analyze_jobs.c left: the kernel's static mode and call graph (ok_ir), its remarks
+ * (YAML records, reached through the front end's call graph), its resources (the linked figure and
+ * the per-file one) and, from the runtime entry points it reaches, the lowering audit in words.
+ * A region is a kernel the compilers emitted, keyed by its identity (record/ok_kernel_id.h:
+ * file:line:function, the file a header's name when the directive is in one, one row per template
+ * instance), not a text scan: #if'd-out code has no kernel and no row. */
 #define _GNU_SOURCE
 #include "analyze.h"
 #include "check.h"
 #include "expect.h"
+#include "ok_kernel_id.h"
 #include "remarks.h"
 
 #include <glob.h>
@@ -14,7 +18,7 @@
 #include <string.h>
 
 struct rem {
-  char *function, *id, *message;
+  char *function, *id, *message, *file;
   int line;
   long smem; /* OMP111's SharedMemory bytes, else -1 */
 };
@@ -33,12 +37,13 @@ static int keep_rem(const struct ok_remark *r, void *ud) {
   }
   const char *sm = ok_remark_arg(r, "SharedMemory");
   x->v[x->n++] = (struct rem){strdup(r->function ? r->function : ""), strdup(r->name ? r->name : ""),
-                              strdup(r->message ? r->message : ""), r->line, sm ? atol(sm) : -1};
+                              strdup(r->message ? r->message : ""), strdup(r->file ? r->file : ""), r->line,
+                              sm ? atol(sm) : -1};
   return 0;
 }
 
 static void rems_free(struct rems *x) {
-  for (size_t i = 0; i < x->n; ++i) free(x->v[i].function), free(x->v[i].id), free(x->v[i].message);
+  for (size_t i = 0; i < x->n; ++i) free(x->v[i].function), free(x->v[i].id), free(x->v[i].message), free(x->v[i].file);
   free(x->v);
 }
 
@@ -146,19 +151,126 @@ static json_t *lowering(const struct ok_ir *ir, const char *k, int mode, const c
                    "wrong_code", mode == 2 && l.dist && !shares && !l.wfor);
 }
 
+struct loaded {
+  struct ok_ir *ir, *fe; /* the object's PTX (final modes, call graph), the front end's IR (entry points, calls before inlining) */
+  struct rems rs;
+  json_t *res, *linked; /* per-file ptxas -c figures; the whole-module ptxas figures (link/<stem>.txt) */
+  json_t *image;        /* the program's link: nvlink -v (link/program.txt) or cuobjdump -res-usage (link/image.txt) */
+  const char *image_from;
+  json_t *sources;      /* keep/<stem>.sources: <dev>_<file> -> path */
+  char link_err[512];   /* why the whole-module ptxas gave no figure */
+  char err[1024];
+};
+
+/* The name a function has in the front end's IR: LLVM's passes add a suffix to the copies they
+ * make (openmp-opt's ".internalized", ".specialized.N", ".constprop.N", ...), and the remarks
+ * name the copy. */
+static void fe_name(const char *f, char *out, size_t n) {
+  static const char *sfx[] = {".internalized", ".specialized", ".constprop", ".llvm.", ".isra", ".part.", ".cold"};
+  snprintf(out, n, "%s", f);
+  for (size_t i = 0; i < sizeof sfx / sizeof sfx[0]; ++i) {
+    char *p = strstr(out, sfx[i]);
+    if (p && p != out) *p = 0;
+  }
+}
+
+/* A remark belongs to a kernel when it is the kernel's own, or its function is reached from the
+ * kernel: in the object's call graph (after inlining), or in the front end's (before inlining,
+ * where an operator or a helper is still a call). */
+static int attributed(const struct rem *r, const char *k, int mode, const struct loaded *L) {
+  if (ok_remark_attributed(r->function, k, L->ir)) return 1;
+  char n[1024];
+  fe_name(r->function, n, sizeof n);
+  if (!L->fe || !ok_ir_reaches(L->fe, k, n)) return 0;
+  /* a callee shared with other kernels: why a kernel stays generic (OMP121) or needs a state
+   * machine (OMP130-133) is said for the generic kernels that reach it, not for an SPMD one */
+  int why_generic = !strcmp(r->id, "OMP121") || !strncmp(r->id, "OMP13", 5);
+  return why_generic && mode == 2 ? 0 : 2;
+}
+
+static const char *base_name(const char *p) {
+  const char *b = strrchr(p, '/');
+  return b ? b + 1 : p;
+}
+
+static json_t *remark_json(const struct rem *r) {
+  char dem[1024], n[1024];
+  fe_name(r->function, n, sizeof n);
+  json_t *j = json_pack("{s:s,s:s,s:i,s:s}", "id", r->id, "message", r->message, "line", r->line, "file", base_name(r->file));
+  json_object_set_new(j, "function", json_string(ok_demangle(n, dem, sizeof dem) == 0 ? dem : n));
+  return j;
+}
+
+/* The kernel's resources as the runtime loads them: the program's link (its image) where the
+ * configuration links one, else the kept PTX assembled as a whole module, else the compile's own
+ * ptxas (-c: the kernel's body only, without the functions it calls); the per-file figure beside
+ * it, and why they differ. */
+static void resources(json_t *e, const struct loaded *L, const char *k) {
+  json_t *pf = json_object_get(L->res, k), *im = json_object_get(L->image, k), *wm = json_object_get(L->linked, k);
+  json_t *ln = im ? im : wm;
+  const char *from = im ? L->image_from : "the kept PTX assembled as one module (ptxas without -c)";
+  if (ln && pf) { /* a link's listing has no spill counts: the compile's are the kernel's own */
+    ln = json_deep_copy(ln);
+    for (const char **k2 = (const char *[]){"spill_stores", "spill_loads", NULL}; *k2; ++k2)
+      if (json_integer_value(json_object_get(ln, *k2)) < 0) json_object_set(ln, *k2, json_object_get(pf, *k2));
+  } else if (ln) json_incref(ln);
+  json_object_set(e, "resources", ln ? ln : pf ? pf : json_null());
+  json_object_set_new(e, "resources_from", json_string(ln ? from : "the compile's ptxas -c (per file)"));
+  if (!ln) {
+    if (pf) json_object_set_new(e, "resources_note", json_string(L->link_err[0] ? L->link_err : "no linked figure"));
+    return;
+  }
+  json_object_set(e, "resources_per_file", pf ? pf : json_null());
+  long r0 = pf ? (long)json_integer_value(json_object_get(pf, "registers")) : -1;
+  long r1 = (long)json_integer_value(json_object_get(ln, "registers"));
+  long s0 = pf ? (long)json_integer_value(json_object_get(pf, "stack_bytes")) : -1;
+  long s1 = (long)json_integer_value(json_object_get(ln, "stack_bytes"));
+  if (pf && (r0 != r1 || s0 != s1)) {
+    char why[700];
+    snprintf(why, sizeof why, "linked (%s): %ld registers, %ld B stack; the compile's own ptxas (-c, the kernel's body "
+             "alone): %ld registers, %ld B stack. %s", from, r1, s1, r0, s0,
+             r1 > r0 || s1 > s0 ? "The kernel calls functions (a body the compiler outlined, a helper, the device "
+                                  "runtime) whose registers and stack count once they are linked."
+                                : "Linked, the code is optimized across its calls.");
+    json_object_set_new(e, "resources_note", json_string(why));
+  }
+  json_decref(ln);
+}
+
+/* cuobjdump -res-usage: " Function NAME:" then "  REG:n STACK:n SHARED:n LOCAL:n ...". */
+static void cuobjdump_res(const char *path, json_t *out) {
+  FILE *f = fopen(path, "r");
+  char line[4096], fn[2048] = "";
+  while (f && fgets(line, sizeof line, f)) {
+    long reg, stack, shared, local;
+    if (!strncmp(line, " Function ", 10)) {
+      snprintf(fn, sizeof fn, "%s", line + 10);
+      fn[strcspn(fn, ":\n")] = 0;
+    } else if (fn[0] && sscanf(line, " REG:%ld STACK:%ld SHARED:%ld LOCAL:%ld", &reg, &stack, &shared, &local) == 4) {
+      json_object_set_new(out, fn, json_pack("{s:i,s:I,s:I,s:I,s:I,s:I}", "registers", (int)reg, "spill_stores", (json_int_t)-1,
+                                             "spill_loads", (json_int_t)-1, "smem_bytes", (json_int_t)shared, "lmem_bytes",
+                                             (json_int_t)local, "stack_bytes", (json_int_t)stack));
+      fn[0] = 0;
+    }
+  }
+  if (f) fclose(f);
+}
+
 /* One kernel's entry: mode, remarks, globalized variables, resources, lowering. */
-static json_t *kernel_entry(const struct ok_ir *ir, const struct ok_ir *fe, const char *k, int mode, const struct rems *rs,
-                            json_t *res) {
+static json_t *kernel_entry(const struct loaded *L, const char *k, int mode) {
   json_t *remarks = json_array(), *glob = json_array();
   char ids[1024] = "";
-  for (size_t i = 0; i < rs->n; ++i) {
-    const struct rem *r = &rs->v[i];
-    if (!ok_remark_attributed(r->function, k, ir)) continue;
-    json_array_append_new(remarks, json_pack("{s:s,s:s,s:i}", "id", r->id, "message", r->message, "line", r->line));
+  for (size_t i = 0; i < L->rs.n; ++i) {
+    const struct rem *r = &L->rs.v[i];
+    int how = attributed(r, k, mode, L);
+    if (!how) continue;
+    json_t *rj = remark_json(r);
+    if (how == 2) json_object_set_new(rj, "via", json_string("callee, through the front end's call graph"));
+    json_array_append_new(remarks, rj);
     if (strncmp(r->id, "OMP", 3)) continue;
     if (!strstr(ids, r->id)) snprintf(ids + strlen(ids), sizeof ids - strlen(ids), "%s%s", ids[0] ? " " : "", r->id);
     if (!strcmp(r->id, "OMP112") || !strcmp(r->id, "OMP113") || !strcmp(r->id, "OMP111") || !strcmp(r->id, "OMP110")) {
-      json_t *g = json_pack("{s:s,s:i,s:s}", "id", r->id, "line", r->line, "fate",
+      json_t *g = json_pack("{s:s,s:i,s:s,s:s}", "id", r->id, "line", r->line, "file", base_name(r->file), "fate",
                             !strcmp(r->id, "OMP110")   ? "moved to the stack"
                             : !strcmp(r->id, "OMP111") ? "moved to shared memory"
                                                        : "kept globalized (runtime allocation)");
@@ -170,43 +282,42 @@ static json_t *kernel_entry(const struct ok_ir *ir, const struct ok_ir *fe, cons
   json_t *e = json_pack("{s:s,s:s,s:s,s:o,s:o}", "status", "ok", "kernel", k, "mode", m ? m : "?", "remarks", remarks,
                         "globalized", glob);
   json_object_set_new(e, "remark_ids", json_string(ids));
-  json_t *rv = json_object_get(res, k);
-  json_object_set(e, "resources", rv ? rv : json_null());
-  /* ptxas counts a kernel's registers per file; a call into another file is resolved at the device
-   * link, which adds the callee's registers (nvlink -v says the final count): name such calls. */
+  resources(e, L, k);
+  /* a call into another file is resolved at the program's device link, which adds the callee's
+   * registers: name such calls */
   json_t *ext = json_array();
-  for (size_t i = 0, n = ok_ir_nfunctions(ir); i < n; ++i) {
-    const char *f = ok_ir_function(ir, i);
-    if (!ok_ir_defines(ir, f) && strncmp(f, "llvm.", 5) && strcmp(f, "vprintf") && ok_ir_reaches(ir, k, f))
+  for (size_t i = 0, n = ok_ir_nfunctions(L->ir); i < n; ++i) {
+    const char *f = ok_ir_function(L->ir, i);
+    if (!ok_ir_defines(L->ir, f) && strncmp(f, "llvm.", 5) && strcmp(f, "vprintf") && strcmp(f, "malloc") &&
+        strcmp(f, "free") && ok_ir_reaches(L->ir, k, f))
       json_array_append_new(ext, json_string(f));
   }
   json_object_set_new(e, "external_calls", ext);
-  json_object_set_new(e, "lowering", lowering(fe, k, mode, ids));
+  json_object_set_new(e, "lowering", lowering(L->fe, k, mode, ids));
   return e;
 }
 
-static int on_pragma(int line, const char *text, void *ud) {
-  json_t **ctx = ud; /* [0] the regions array, [1] the file name */
-  json_array_append_new(ctx[0], json_pack("{s:s,s:i,s:s,s:{},s:{}}", "file", json_string_value(ctx[1]), "line", line,
-                                          "directive", text, "configs", "whatif"));
-  return 0;
+static int on_linked(const struct ok_resource *r, void *ud) { return on_res(r, ud); }
+
+/* Why the whole-module ptxas gave nothing: its first "ptxas fatal"/"error" line. */
+static void link_error(const char *log, char *out, size_t n) {
+  FILE *f = fopen(log, "r");
+  char line[1024];
+  out[0] = 0;
+  while (f && fgets(line, sizeof line, f))
+    if (strstr(line, "fatal") || strstr(line, "error")) {
+      line[strcspn(line, "\n")] = 0;
+      snprintf(out, n, "no linked figure (the kernel's module does not link alone: %s)", line);
+      break;
+    }
+  if (f) fclose(f);
 }
 
-struct loaded {
-  struct ok_ir *ir, *fe; /* the object's PTX (final modes, call graph), the front end's IR (entry points) */
-  struct rems rs;
-  json_t *res;
-  char err[1024];
-};
-
-static int load(const struct az_variant *var, const char *file, struct loaded *L) {
-  char stem[256], p[PATH_MAX + 300];
-  const char *b = strrchr(file, '/');
-  snprintf(stem, sizeof stem, "%s", b ? b + 1 : file);
-  char *d = strrchr(stem, '.');
-  if (d) *d = 0;
+static int load(const struct az_variant *var, const char *stem, struct loaded *L) {
+  char p[PATH_MAX + 300];
   memset(L, 0, sizeof *L);
-  L->res = json_object();
+  L->res = json_object(), L->linked = json_object();
+  L->sources = ok_kernel_sources_load(var->dir, stem);
   /* every resource file: a build's are per link (resources/ompkit-bench.txt), analyze's per file */
   glob_t g;
   snprintf(p, sizeof p, "%s/resources/*.txt", var->dir);
@@ -214,6 +325,17 @@ static int load(const struct az_variant *var, const char *file, struct loaded *L
     for (size_t k = 0; k < g.gl_pathc; ++k) ok_resources_parse_file(g.gl_pathv[k], on_res, L->res, L->err, sizeof L->err);
     globfree(&g);
   }
+  char e2[256];
+  L->image = json_object();
+  snprintf(p, sizeof p, "%s/link/program.txt", var->dir);
+  L->image_from = "the program's link, nvlink -v";
+  if (ok_resources_parse_file(p, on_res, L->image, e2, sizeof e2) <= 0 || !json_object_size(L->image)) {
+    snprintf(p, sizeof p, "%s/link/image.txt", var->dir);
+    cuobjdump_res(p, L->image);
+    L->image_from = "the program's image, cuobjdump -res-usage";
+  }
+  snprintf(p, sizeof p, "%s/link/%s.txt", var->dir, stem);
+  if (ok_resources_parse_file(p, on_linked, L->linked, e2, sizeof e2) <= 0 || !json_object_size(L->linked)) link_error(p, L->link_err, sizeof L->link_err);
   ok_device_code_path(p, sizeof p, var->dir, stem);
   if (!(L->ir = ok_ir_load(p, L->err, sizeof L->err))) return -1;
   snprintf(p, sizeof p, "%s/ir/%s.ll", var->dir, stem);
@@ -222,79 +344,216 @@ static int load(const struct az_variant *var, const char *file, struct loaded *L
   return ok_remarks_parse_file(p, keep_rem, &L->rs, L->err, sizeof L->err) < 0 ? -1 : 0;
 }
 
-/* Every region's entry from one variant of one file. */
-static void fill(struct az *a, int v, const char *file, json_t *regions) {
-  const struct az_variant *var = &a->vars[v];
+static void unload(struct loaded *L) {
+  if (L->ir) ok_ir_free(L->ir);
+  if (L->fe) ok_ir_free(L->fe);
+  rems_free(&L->rs);
+  json_decref(L->res), json_decref(L->linked), json_decref(L->sources), json_decref(L->image);
+  memset(L, 0, sizeof *L);
+}
+
+static const char *jstr(json_t *o, const char *k) {
+  const char *s = json_string_value(json_object_get(o, k));
+  return s ? s : "";
+}
+
+static int jint(json_t *o, const char *k) { return (int)json_integer_value(json_object_get(o, k)); }
+
+static void set_entry(json_t *r, const struct az *a, const struct az_variant *var, json_t *e) {
   const struct az_cfg *c = &a->cfgs[var->cfg];
-  struct loaded L = {0};
-  int bad = var->failed || (!c->gcc && load(var, file, &L));
-  struct az_gcc *g = c->gcc && !bad ? az_gcc_open(var, file) : NULL;
-  int pp = 0; /* the file preprocessed for a region without a kernel: not yet (0), done (1), failed (-1) */
+  if (!var->whatif) json_object_set_new(json_object_get(r, "configs"), c->name, e);
+  else {
+    json_t *w = json_object_get(json_object_get(r, "whatif"), c->name);
+    if (!w) json_object_set_new(json_object_get(r, "whatif"), c->name, w = json_object());
+    json_object_set_new(w, az_whatif_short(var->whatif), e);
+  }
+}
+
+/* The next directive's line after row r's in the same file (0: none): where r's body ends. */
+static int next_line(json_t *regions, json_t *r) {
+  json_t *x;
+  size_t k;
+  int to = 0;
+  json_array_foreach(regions, k, x) if (!strcmp(jstr(x, "file"), jstr(r, "file")) && jint(x, "line") > jint(r, "line") &&
+                                        (!to || jint(x, "line") < to)) to = jint(x, "line");
+  return to;
+}
+
+/* A variant that did not compile: what it says instead of a verdict. */
+static json_t *failed_entry(const struct az_variant *var) {
+  const char *st = !strncmp(var->error, "not built", 9) ? "not built" : var->crashed ? "crash" : "not compiled";
+  return json_pack("{s:s,s:s}", "status", st, "error", var->error[0] ? var->error : "did not compile");
+}
+
+/* Every row of unit t from one LLVM variant: its kernel, or why it has none. */
+static void fill_llvm(struct az *a, int v, int t, json_t *regions) {
+  const struct az_variant *var = &a->vars[v];
+  struct loaded L;
+  int bad = var->failed || load(var, a->tus[t].stem, &L);
   size_t i;
   json_t *r;
   json_array_foreach(regions, i, r) {
-    if (strcmp(json_string_value(json_object_get(r, "file")), file)) continue;
-    int line = (int)json_integer_value(json_object_get(r, "line"));
-    json_t *e = NULL, *nx = json_array_get(regions, i + 1);
-    int to = nx && !strcmp(json_string_value(json_object_get(nx, "file")), file)
-                 ? (int)json_integer_value(json_object_get(nx, "line")) : 0;
-    if (bad)
-      e = json_pack("{s:s,s:s}", "status", !strncmp(var->error, "not built", 9) ? "not built" : "error", "error",
-                    var->error[0] ? var->error : L.err);
-    else if (g) {
-      e = az_gcc_entry(g, file, line, to);
-      if (!strcmp(json_string_value(json_object_get(e, "status")), "no kernel")) {
-        json_decref(e);
-        e = az_no_kernel_entry(a, v, file, line, json_string_value(json_object_get(r, "directive")), &pp);
-      }
-    }
-    else {
-      json_t *ks = json_array();
-      for (size_t k = 0, nk = ok_ir_nkernels(L.ir); k < nk; ++k) {
+    if (jint(r, "tu") != t) continue;
+    json_t *e = NULL;
+    if (var->failed) e = failed_entry(var);
+    else if (bad) e = json_pack("{s:s,s:s}", "status", "error", "error", L.err);
+    else
+      for (size_t k = 0, nk = ok_ir_nkernels(L.ir); k < nk && !e; ++k) {
         int mode;
+        char id[2048];
         const char *kn = ok_ir_kernel(L.ir, k, &mode);
-        if (ok_kernel_for_line(kn, line)) json_array_append_new(ks, kernel_entry(L.ir, L.fe, kn, mode, &L.rs, L.res));
+        ok_kernel_id_of(kn, L.sources, a->tus[t].stem, id, sizeof id);
+        if (!strcmp(id, jstr(r, "kernel_id"))) e = kernel_entry(&L, kn, mode);
       }
-      if (!json_array_size(ks))
-        e = az_no_kernel_entry(a, v, file, line, json_string_value(json_object_get(r, "directive")), &pp);
-      else {
-        e = json_incref(json_array_get(ks, 0));
-        az_known_empty_kernel(a, v, file, line, to, e);
-        /* A copy: ks holds e itself, and a loop would make the whole document unprintable. */
-        if (json_array_size(ks) > 1) json_object_set_new(e, "instances", json_deep_copy(ks));
-      }
-      json_decref(ks);
+    if (e && !strcmp(jstr(e, "status"), "ok")) /* clang 16's kernel without its loop (a nested teams loop) */
+      az_known_empty_kernel(a, v, jstr(r, "path"), jint(r, "line"), next_line(regions, r), e);
+    json_t *low = json_object_get(e, "lowering");
+    if (!var->whatif && !strcmp(jstr(low, "loop_threads"), "1 per team")) { /* why, in the source's words */
+      char *cause = az_one_thread_cause(a, var, t, r);
+      if (cause) json_object_set_new(low, "cause", json_string(cause));
+      free(cause);
     }
-    if (!var->whatif) json_object_set_new(json_object_get(r, "configs"), c->name, e);
-    else {
-      json_t *w = json_object_get(json_object_get(r, "whatif"), c->name);
-      if (!w) json_object_set_new(json_object_get(r, "whatif"), c->name, w = json_object());
-      json_object_set_new(w, az_whatif_short(var->whatif), e);
+    if (!e) e = az_missing_kernel(a, var, t, r);
+    set_entry(r, a, var, e);
+  }
+  unload(&L);
+}
+
+/* Every row of unit t from GCC: its rows are joined by file name and line (GCC's kernels are
+ * named after the enclosing function, not the directive's line). */
+static void fill_gcc(struct az *a, int v, int t, json_t *regions) {
+  const struct az_variant *var = &a->vars[v];
+  struct az_gcc *g = var->failed ? NULL : az_gcc_open(var, a->tus[t].stem);
+  size_t i;
+  json_t *r;
+  json_array_foreach(regions, i, r) {
+    if (jint(r, "tu") != t) continue;
+    json_t *e = var->failed ? failed_entry(var) : az_gcc_entry(g, jstr(r, "file"), jint(r, "line"), next_line(regions, r));
+    if (!strcmp(jstr(e, "status"), "no kernel") && !strcmp(jstr(r, "path"), a->tus[t].file)) {
+      int pp = 0; /* why, from the unit preprocessed as GCC sees it (analyze_nokernel.c) */
+      json_decref(e);
+      e = az_no_kernel_entry(a, v, a->tus[t].file, jint(r, "line"), jstr(r, "directive"), &pp);
     }
+    set_entry(r, a, var, e);
   }
   az_gcc_close(g);
-  if (L.ir) ok_ir_free(L.ir);
-  if (L.fe) ok_ir_free(L.fe);
-  rems_free(&L.rs);
-  json_decref(L.res);
+}
+
+static int on_pragma(int line, const char *text, void *ud) {
+  json_t *ctx = ud; /* {"line": wanted, "text": found} */
+  if (line == jint(ctx, "line")) json_object_set_new(ctx, "text", json_string(text));
+  return 0;
+}
+
+/* The directive's text at path:line, continuation lines joined ("" when no pragma is there). */
+static json_t *directive_at(const char *path, int line) {
+  FILE *in = fopen(path, "r");
+  char *buf = NULL;
+  size_t cap = 0;
+  ssize_t n = in ? getdelim(&buf, &cap, 0, in) : -1;
+  if (in) fclose(in);
+  json_t *ctx = json_pack("{s:i,s:s}", "line", line, "text", "");
+  if (n > 0) ok_target_pragmas(buf, (size_t)n, on_pragma, ctx);
+  free(buf);
+  json_t *t = json_incref(json_object_get(ctx, "text"));
+  json_decref(ctx);
+  return t;
+}
+
+/* A row per kernel identity that some LLVM configuration emitted for unit t. */
+static void rows_from_llvm(struct az *a, int v, int t, json_t *byid) {
+  const struct az_variant *var = &a->vars[v];
+  struct loaded L;
+  if (load(var, a->tus[t].stem, &L)) return unload(&L);
+  for (size_t k = 0, nk = ok_ir_nkernels(L.ir); k < nk; ++k) {
+    int mode;
+    char id[2048], path[2 * PATH_MAX];
+    struct ok_offload_sym o;
+    const char *kn = ok_ir_kernel(L.ir, k, &mode);
+    if (ok_offload_sym_parse(kn, &o)) continue;
+    ok_kernel_id_of(kn, L.sources, a->tus[t].stem, id, sizeof id);
+    if (json_object_get(byid, id)) continue;
+    const char *file = json_string_value(json_object_get(L.sources, o.filekey));
+    if (!file) file = a->tus[t].file; /* no sources: the unit's own file is the likeliest */
+    snprintf(path, sizeof path, "%s%s%s", file[0] == '/' ? "" : a->root, file[0] == '/' ? "" : "/", file);
+    char dem[2048];
+    const char *fn = ok_demangle(o.parent, dem, sizeof dem) == 0 ? ok_kernel_id_strip_return(dem) : o.parent;
+    json_t *r = json_pack("{s:s,s:s,s:i,s:s,s:o,s:i,s:i,s:s,s:s,s:s,s:{},s:{}}", "kernel_id", id, "file", file, "line", o.line,
+                          "function", fn, "directive", directive_at(path, o.line), "count", o.count,
+                          "tu", t, "path", path, "symbol_parent", o.parent, "symbol", kn, "configs", "whatif");
+    json_object_set_new(byid, id, r);
+  }
+  unload(&L);
+}
+
+/* GCC's target regions of unit t that no LLVM configuration emitted (a GCC-only analysis, or one
+ * where the LLVM ones failed): a row per directive of its omplower dump. */
+static void rows_from_gcc(struct az *a, int v, int t, json_t *byid) {
+  char p[PATH_MAX + 300], line[8192];
+  snprintf(p, sizeof p, "%s/ir/%s.omplower", a->vars[v].dir, a->tus[t].stem);
+  FILE *f = fopen(p, "r");
+  while (f && fgets(line, sizeof line, f)) {
+    char *o = strchr(line, '['), *pr = strstr(line, "] #pragma omp target "), *cf = strstr(line, "[child fn: ");
+    if (!o || !pr || !cf || o > pr) continue;
+    *pr = 0;
+    char *c2 = strrchr(o, ':');
+    if (!c2) continue;
+    *c2 = 0;
+    char *c1 = strrchr(o, ':');
+    if (!c1) continue;
+    *c1 = 0;
+    int ln = atoi(c1 + 1), dup = 0;
+    const char *path = o + 1, *rel = !strncmp(path, a->root, strlen(a->root)) && path[strlen(a->root)] == '/' ? path + strlen(a->root) + 1 : path;
+    const char *key;
+    json_t *x;
+    json_object_foreach(byid, key, x) dup |= !strcmp(base_name(jstr(x, "file")), base_name(rel)) && jint(x, "line") == ln;
+    if (dup) continue;
+    char id[PATH_MAX + 600], fn[512];
+    snprintf(fn, sizeof fn, "%.*s", (int)strcspn(cf + 11, ". "), cf + 11);
+    snprintf(id, sizeof id, "%s:%d:%s", rel, ln, fn);
+    json_object_set_new(byid, id, json_pack("{s:s,s:s,s:i,s:s,s:o,s:i,s:i,s:s,s:{},s:{}}", "kernel_id", id, "file", rel, "line", ln,
+                                            "function", fn, "directive", directive_at(path, ln), "count", 0, "tu", t, "path", path,
+                                            "configs", "whatif"));
+  }
+  if (f) fclose(f);
+}
+
+static int row_order(const void *x, const void *y) {
+  json_t *a = *(json_t *const *)x, *b = *(json_t *const *)y;
+  int c = strcmp(jstr(a, "file"), jstr(b, "file"));
+  if (c) return c;
+  if (jint(a, "line") != jint(b, "line")) return jint(a, "line") - jint(b, "line");
+  if (jint(a, "count") != jint(b, "count")) return jint(a, "count") - jint(b, "count");
+  return strcmp(jstr(a, "function"), jstr(b, "function"));
+}
+
+/* The rows: every kernel identity the configurations emitted, sorted by file, line, instance. */
+static json_t *find_regions(struct az *a) {
+  json_t *byid = json_object(), *r;
+  const char *k;
+  for (int pass = 0; pass < 2; ++pass)
+    for (int v = 0; v < a->nvars; ++v) {
+      const struct az_variant *var = &a->vars[v];
+      if (var->whatif || var->failed || a->cfgs[var->cfg].gcc != pass) continue;
+      for (int t = 0; t < a->ntus; ++t)
+        if (a->tus[t].has_kernels) (pass ? rows_from_gcc : rows_from_llvm)(a, v, t, byid);
+    }
+  size_t n = json_object_size(byid), i = 0;
+  json_t **v = calloc(n + 1, sizeof *v), *regions = json_array();
+  json_object_foreach(byid, k, r) v[i++] = r;
+  qsort(v, n, sizeof *v, row_order);
+  for (i = 0; i < n; ++i) json_array_append(regions, v[i]);
+  free(v);
+  json_decref(byid);
+  return regions;
 }
 
 int az_collect(struct az *a) {
-  json_t *regions = json_array();
-  for (int f = 0; f < a->nfiles; ++f) {
-    FILE *in = fopen(a->files[f], "r");
-    char *buf = NULL;
-    size_t cap = 0;
-    ssize_t n = in ? getdelim(&buf, &cap, 0, in) : -1;
-    if (in) fclose(in);
-    json_t *ctx[2] = {regions, json_string(a->files[f])};
-    if (n > 0) ok_target_pragmas(buf, (size_t)n, on_pragma, ctx);
-    json_decref(ctx[1]);
-    free(buf);
-  }
+  json_t *regions = find_regions(a);
   for (int v = 0; v < a->nvars; ++v)
-    for (int f = 0; f < a->nfiles; ++f)
-      if (!az_is_cu(a->files[f])) fill(a, v, a->files[f], regions);
+    for (int t = 0; t < a->ntus; ++t)
+      if (a->tus[t].has_kernels && !az_is_cu(a->files[t]))
+        (a->cfgs[a->vars[v].cfg].gcc ? fill_gcc : fill_llvm)(a, v, t, regions);
   json_object_set_new(a->doc, "regions", regions);
   return 0;
 }
