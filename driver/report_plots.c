@@ -35,7 +35,11 @@ static pid_t plot_start(const char *gp, const char *dir, const char *name, int w
   snprintf(sp, sizeof sp, "%s/plots/%s.gp", dir, name);
   snprintf(svg, sizeof svg, "%s/plots/%s.svg", dir, name);
   snprintf(ep, sizeof ep, "%s/plots/%s.err", dir, name);
-  FILE *f = fopen(sp, "w");
+  /* Every figure's own: the heat maps of a run without a GPU are drawn with no timing plots
+   * (report_plots, which made the folder before, is not called then). */
+  char pdir[PATH_MAX + 16];
+  snprintf(pdir, sizeof pdir, "%s/plots", dir);
+  FILE *f = ok_mkdirs(pdir) ? NULL : fopen(sp, "w");
   if (!f) {
     snprintf(why, nwhy, "cannot write %s", sp);
     return -1;
