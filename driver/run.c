@@ -598,10 +598,17 @@ static int on_line_locked(void *ctx, char *line) {
   if (line[0] == '{' && b->c->needs_gpu && strstr(line, "\"code_symbol\"")) {
     /* A result line's code check reads the configuration's listing, which may still be made in
      * the background (cuobjdump: 20 s for the CUDA bench): wait for it here, not under g_lock,
-     * where the other GPUs' lines would wait too (2xH100, 2026-11-27: 20 s lost per GPU). */
-    pthread_mutex_lock(&g_listing_lock);
-    study_ready_listing(b->st, b->c);
-    pthread_mutex_unlock(&g_listing_lock);
+     * where the other GPUs' lines would wait too (2xH100, 2026-11-27: 20 s lost per GPU); and
+     * only for a listing still pending, so that one configuration's wait holds up no other
+     * (the same run: 27 s lost on the other GPU while g_listing_lock was held for cuda-nvcc). */
+    pthread_mutex_lock(&g_lock);
+    int pending = study_listing_pending(b->st, b->c);
+    pthread_mutex_unlock(&g_lock);
+    if (pending) {
+      pthread_mutex_lock(&g_listing_lock);
+      study_ready_listing(b->st, b->c);
+      pthread_mutex_unlock(&g_listing_lock);
+    }
   }
   pthread_mutex_lock(&g_lock);
   int r = on_line(ctx, line);
@@ -1170,6 +1177,10 @@ static int open_study(struct run_state *s) {
     s->m.configs[i].unselected = !in_list(s->o.configs, s->m.configs[i].name) || !in_list(s->o.models, s->m.configs[i].model);
   study_compile_data(&s->st, &s->m);
   study_write_compile(&s->st);
+  /* --gpus: the GPU work starts at once on every GPU, the CUDA primitives among it; their code
+   * check needs the SASS listing (cuobjdump, 20-30 s), which starts now, during the planning,
+   * not when the first GPU configuration begins as in a one-GPU study. */
+  if (g_nslots > 1) study_start_listings(&s->st);
   /* Where the study's time went, written as timing.json: the kit's own speed is a result too. */
   s->timing = json_object();
   s->tcfg = json_object();

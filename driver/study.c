@@ -290,6 +290,12 @@ void study_ready_listing(struct study *st, const struct ok_config *c) {
     if (!strcmp(st->listings[i].config, c->name)) finish_listing(st, &st->listings[i], c);
 }
 
+int study_listing_pending(const struct study *st, const struct ok_config *c) {
+  for (int i = 0; i < st->nlistings; ++i)
+    if (!strcmp(st->listings[i].config, c->name)) return st->listings[i].sass_tool[0] && !st->listings[i].gpu;
+  return 0;
+}
+
 /* The kept PTX of a configuration, as one listing. */
 static void ptx_listing(struct study *st, const struct ok_config *c, struct study_listing *L) {
   char path[PATH_MAX + 64], err[512];

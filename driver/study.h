@@ -45,6 +45,8 @@ void study_start_listings(struct study *st);
  * `ompkit run --gpus` calls it before taking the study's lock, so one GPU's first primitive
  * waiting for its listing does not hold up the others. */
 void study_ready_listing(struct study *st, const struct ok_config *c);
+/* Whether configuration c's listing is still to be waited for (study_ready_listing). */
+int study_listing_pending(const struct study *st, const struct ok_config *c);
 /* Adds kernel_symbol, kernel_id, observed_mode, static_mode (mode_mismatch when they differ), launch shape,
  * resources and remark IDs to one result. */
 void study_join(struct study *st, const struct ok_config *c, json_t *result, const char *bench_stderr);
