@@ -87,6 +87,20 @@ grep -q 'dev=1' "$TMP/one/latest/results.jsonl" || fail "--gpus 1 did not run on
 python3 -c "import json,sys; d=json.load(open('$TMP/cmp.json')); assert d['summary']=={'same':12}, d['summary']" ||
   fail "one GPU against two: $(head -c 1500 "$TMP/cmp.json")"
 
+# A study over both GPUs stopped by SIGINT goes on with --resume --gpus: every variant once.
+"$OMPKIT" run --out "$TMP/cut" --gpus all >"$TMP/cut.log" 2>&1 &
+pid=$!
+sleep 2.5
+kill -INT $pid 2>/dev/null || true
+wait $pid || true
+D=$(ls -d "$TMP"/cut/2*)
+"$OMPKIT" run --resume "$D" --gpus all >"$TMP/resume.log" 2>&1 || { cat "$TMP/cut.log" "$TMP/resume.log"; fail "--resume --gpus: exit $?"; }
+python3 - "$D/results.jsonl" <<'PY' || fail "--resume --gpus: $(cat "$TMP/cut.log" "$TMP/resume.log")"
+import json, sys, collections
+ok = collections.Counter((l["config"], l["kernel"], l["variant"]) for l in map(json.loads, open(sys.argv[1])) if l.get("status") == "ok")
+assert len(ok) == 12 and set(ok.values()) == {1}, ok
+PY
+
 # Bad input: one line, exit 2.
 for bad in "7" "0,0" "x"; do
   set +e
