@@ -1518,6 +1518,17 @@ static void warm_before(struct run_state *s, int i) {
 
 /* Batches: each group (configuration x whole kernels / primitives) in plan order; a bench
  * that cannot batch (group -1) gets one process per variant. */
+/* The plan's end, one study or several GPUs: warm-ups joined, the result files closed. */
+static void end_plan(struct run_state *s) {
+  for (int i = 0; s->warm && i < s->m.n; ++i) { /* a warm-up whose configuration never ran (a signal) */
+    plan_warm_join(&s->warm[i]);
+    ok_proc_free(&s->warm[i].p);
+  }
+  if (s->o.tty) fputs("\r\033[K", stdout);
+  fclose(s->res);
+  fclose(s->done);
+}
+
 static void run_plan_gpus(struct run_state *s);
 static void run_plan(struct run_state *s) {
   s->total *= s->o.repeat;
@@ -1556,13 +1567,7 @@ static void run_plan(struct run_state *s) {
   }
   free(items);
   free(taken);
-  for (int i = 0; s->warm && i < s->m.n; ++i) { /* a warm-up whose configuration never ran (a signal) */
-    plan_warm_join(&s->warm[i]);
-    ok_proc_free(&s->warm[i].p);
-  }
-  if (s->o.tty) fputs("\r\033[K", stdout);
-  fclose(s->res);
-  fclose(s->done);
+  end_plan(s);
 }
 
 /* A variant that measures across GPUs: under --gpus it runs alone, with every GPU visible. */
@@ -1735,13 +1740,7 @@ static void run_plan_gpus(struct run_state *s) {
   for (int k = 0; k < gp.n; ++k) free(gp.u[k].items);
   free(gp.u);
   free(gp.gpu_units);
-  for (int i = 0; s->warm && i < s->m.n; ++i) { /* a warm-up whose configuration never ran (a signal) */
-    plan_warm_join(&s->warm[i]);
-    ok_proc_free(&s->warm[i].p);
-  }
-  if (s->o.tty) fputs("\r\033[K", stdout);
-  fclose(s->res);
-  fclose(s->done);
+  end_plan(s);
 }
 
 /* timing.json's closing fields, written whether the study ended or a signal stopped it (sig):
