@@ -24,12 +24,9 @@ static const char *base_name(const char *p) {
   return b ? b + 1 : p;
 }
 
-/* The unit preprocessed by this configuration (once per variant and unit). */
-static int preprocess(const struct az *a, const struct az_variant *var, int t, char *out, size_t n) {
-  const struct az_tu *tu = &a->tus[t];
-  const struct az_cfg *c = &a->cfgs[var->cfg];
-  snprintf(out, n, "%s/ir/%s.i", var->dir, tu->stem);
-  if (!access(out, R_OK)) return 0;
+/* The unit's own compile command under this configuration (its folder, the configuration's
+ * compiler and flags, the unit's arguments, each quoted for the shell) with `tail` after it, run. */
+static int run_unit(const struct az_tu *tu, const struct az_cfg *c, const char *tail) {
   size_t cap = 65536;
   char *cmd = malloc(cap);
   FILE *m = fmemopen(cmd, cap, "w");
@@ -40,11 +37,22 @@ static int preprocess(const struct az *a, const struct az_variant *var, int t, c
     for (const char *s = tu->argv[i]; *s; ++s) *s == '\'' ? fputs("'\\''", m) : fputc(*s, m);
     fputc('\'', m);
   }
-  fprintf(m, " --offload-host-only -E '%s' -o '%s' 2>/dev/null", tu->file, out);
+  fputs(tail, m);
   fclose(m);
   int rc = system(cmd);
   free(cmd);
   return rc;
+}
+
+/* The unit preprocessed by this configuration (once per variant and unit). */
+static int preprocess(const struct az *a, const struct az_variant *var, int t, char *out, size_t n) {
+  const struct az_tu *tu = &a->tus[t];
+  const struct az_cfg *c = &a->cfgs[var->cfg];
+  snprintf(out, n, "%s/ir/%s.i", var->dir, tu->stem);
+  if (!access(out, R_OK)) return 0;
+  char tail[2 * PATH_MAX + 128];
+  snprintf(tail, sizeof tail, " --offload-host-only -E '%s' -o '%s' 2>/dev/null", tu->file, out);
+  return run_unit(tu, c, tail);
 }
 
 static int is_keyword(const char *w, size_t n) {
@@ -132,22 +140,11 @@ static int ast_dump(const struct az *a, const struct az_variant *var, int t, con
   const struct az_cfg *c = &a->cfgs[var->cfg];
   snprintf(out, n, "%s/ir/%s.%s.ast", var->dir, tu->stem, fn);
   if (!access(out, R_OK)) return 0;
-  size_t cap = 65536;
-  char *cmd = malloc(cap);
-  FILE *m = fmemopen(cmd, cap, "w");
-  if (tu->dir) fprintf(m, "cd '%s' && ", tu->dir);
-  fprintf(m, "%s %s", az_is_cxx(tu->file) ? c->cxx : c->cc, c->flags);
-  for (int i = 0; i < tu->argc; ++i) {
-    fputs(" '", m);
-    for (const char *s = tu->argv[i]; *s; ++s) *s == '\'' ? fputs("'\\''", m) : fputc(*s, m);
-    fputc('\'', m);
-  }
-  fprintf(m, " --offload-host-only -fsyntax-only -Xclang -ast-dump -Xclang -ast-dump-filter='%s' '%s' >'%s' 2>/dev/null", fn,
-          tu->file, out);
-  fclose(m);
-  int rc = system(cmd);
-  free(cmd);
-  return rc;
+  char tail[3 * PATH_MAX + 160];
+  snprintf(tail, sizeof tail,
+           " --offload-host-only -fsyntax-only -Xclang -ast-dump -Xclang -ast-dump-filter='%s' '%s' >'%s' 2>/dev/null", fn,
+           tu->file, out);
+  return run_unit(tu, c, tail);
 }
 
 struct loc {
