@@ -597,7 +597,9 @@ static int on_line(void *ctx, char *line) {
 /* on_line under the study's lock: with --gpus several benches' lines arrive at once. */
 static int on_line_locked(void *ctx, char *line) {
   struct batch *b = ctx;
-  if (line[0] == '{' && b->c->needs_gpu && strstr(line, "\"code_symbol\"")) {
+  char key[64];
+  snprintf(key, sizeof key, "\"%s\"", OK_FNAME(code_symbol)); /* a primitive's line: its code is checked */
+  if (line[0] == '{' && b->c->needs_gpu && strstr(line, key)) {
     /* A result line's code check reads the configuration's listing, which may still be made in
      * the background (cuobjdump: 20 s for the CUDA bench): wait for it here, not under g_lock,
      * where the other GPUs' lines would wait too (2xH100, 2026-11-27: 20 s lost per GPU); and
