@@ -147,9 +147,9 @@ static void report(struct out *o, const struct ok_config *c, const char *tag, co
   if (ok) ++o->hold;
   else ++o->failed;
   if (o->json) {
-    json_t *j = json_pack("{s:s,s:s,s:s,s:s,s:i,s:i,s:s?,s:s,s:s,s:s,s:s,s:s,s:s?}", "status", ok ? "pass" : "fail",
-                          "config", c->name, "compiler", tag, "file", file, "line", e->line, "pragma_line",
-                          e->pragma_line, "kernel", kernel, "directive", ok_expect_kind_name(e->kind), "value", e->value,
+    json_t *j = json_pack("{s:s,s:s,s:s,s:s,s:i,s:i,s:s?,s:s,s:s,s:s,s:s,s:s,s:s?}", CHECK_STATUS, ok ? "pass" : "fail",
+                          OK_FNAME(config), c->name, OK_FNAME(compiler), tag, "file", file, "line", e->line, "pragma_line",
+                          e->pragma_line, OK_FNAME(kernel), kernel, "directive", ok_expect_kind_name(e->kind), "value", e->value,
                           "check", what, "expected", expected, "observed", observed, "evidence", where);
     if (e->qualifier[0]) json_object_set_new(j, "qualifier", json_string(e->qualifier));
     json_array_append_new(o->checks, j);

@@ -5,6 +5,10 @@
 
 #include <stddef.h>
 
+/* check.json's row: "status" is the check's verdict ("pass"/"fail"), not a result line's status;
+ * its "config", "compiler" and "kernel" are the record's (OK_FNAME). */
+#define CHECK_STATUS "status"
+
 int ok_is_kernel_source(const char *path); /* .c or .cpp */
 int ok_check_source(const struct ok_config *c, const char *path, json_t *checks, long *hold, long *failed,
                     char *err, size_t errlen);

@@ -7,6 +7,8 @@
  * failure. Exit 1 when any regression is found, 0 otherwise, 2 on bad input. */
 #define _GNU_SOURCE
 #include "resultset.h"
+#include "provenance.h"
+#include "compare.h"
 
 #include "ok_record.h"
 #include "ranktest.h"
@@ -89,7 +91,7 @@ static void add(json_t *arr, const char *fmt, ...) {
  * (the bench hung or crashed before printing it) or of its whole configuration (skipped). */
 static json_t *fallback(const struct resultset *rs, json_t *idx, json_t *j) {
   char key[1024];
-  const char *c = rs_str(j, OK_FNAME(config)), *k = rs_str(j, OK_FNAME(kernel)), *v = rs_str(j, OK_FNAME(variant));
+  const char *c = rs_str(j, OKF_config), *k = rs_str(j, OKF_kernel), *v = rs_str(j, OKF_variant);
   snprintf(key, sizeof key, "%s|%s|%s", c ? c : "", k ? k : "", v ? v : "");
   json_t *f = json_object_get(idx, key);
   if (!f) {
@@ -104,7 +106,7 @@ static json_t *index_of(const struct resultset *rs) {
   json_t *idx = json_object();
   size_t i;
   json_t *j;
-  json_array_foreach(rs->lines, i, j) json_object_set(idx, rs_str(j, "_key"), j);
+  json_array_foreach(rs->lines, i, j) json_object_set(idx, ok_jstr(j, RS_KEY), j);
   return idx;
 }
 
@@ -124,12 +126,12 @@ static json_t *stats(json_t *j, const char **metric) {
  * method's noise floor, which one study separates and the next not; not a change of the code, as
  * "eliminated by compiler" is. */
 static int unseparated(json_t *j) {
-  const char *e = rs_str(j, OK_FNAME(error));
+  const char *e = rs_str(j, OKF_error);
   return ok_line_status(j) == OK_ST_NOT_MEASURED && e && !strncmp(e, "test not slower than baseline", 29);
 }
 
 static int host_point(json_t *j) {
-  const char *m = rs_str(j, OK_FNAME(model));
+  const char *m = rs_str(j, OKF_model);
   return m && !strcmp(m, "native");
 }
 
@@ -177,7 +179,7 @@ static const char *repeat_time(json_t *t, const double *ra, int na, const double
 
 /* The physical GPUs of two lines, when both are known and differ. */
 static int other_gpu(json_t *a, json_t *b) {
-  const char *ua = rs_str(a, OK_FNAME(gpu_uuid)), *ub = rs_str(b, OK_FNAME(gpu_uuid));
+  const char *ua = rs_str(a, OKF_gpu_uuid), *ub = rs_str(b, OKF_gpu_uuid);
   return ua && ub && strcmp(ua, ub);
 }
 
@@ -185,7 +187,7 @@ static int other_gpu(json_t *a, json_t *b) {
  * address sits decides its cost on each card (docs/fidelity.md, "Where the address sits"). */
 static int one_placement(json_t *a, json_t *b, const char *metric) {
   return !strcmp(metric, OK_FNAME(per_op_cycles)) &&
-         (rs_int(a, OK_FNAME(placements)) < 2 || rs_int(b, OK_FNAME(placements)) < 2);
+         (rs_int(a, OKF_placements) < 2 || rs_int(b, OKF_placements) < 2);
 }
 
 /* The verdict of a time change pct of metric (README "Comparing two runs"), in this order: over
@@ -226,7 +228,7 @@ static const char *time_rule(json_t *t, json_t *a, json_t *b, const char *ma, do
         ma, pct, na, nb, o->min_repeats);
     return "not judged";
   }
-  const long pa = rs_int(a, OK_FNAME(placements)), pb = rs_int(b, OK_FNAME(placements));
+  const long pa = rs_int(a, OKF_placements), pb = rs_int(b, OKF_placements);
   if (!strcmp(ma, OK_FNAME(per_op_cycles)) && (pa >= 2) != (pb >= 2)) {
     /* One side is the nearest of several addresses, the other one address (a folder from before
      * placements, or a point whose sample then overran budget / 2): not the same measurement. */
@@ -236,7 +238,7 @@ static const char *time_rule(json_t *t, json_t *a, json_t *b, const char *ma, do
   }
   if (card && one_placement(a, b, ma)) {
     add(notes, "%s %+.1f%% on another GPU (%s -> %s) at one address placement: not judged", ma, pct,
-        rs_str(a, OK_FNAME(gpu_uuid)), rs_str(b, OK_FNAME(gpu_uuid)));
+        rs_str(a, OKF_gpu_uuid), rs_str(b, OKF_gpu_uuid));
     return "not judged";
   }
   rs_compare_metric(a, &am, &an, &ax);
@@ -288,7 +290,7 @@ static void compare_compile(json_t *row, json_t *a, json_t *b, const struct cmp_
   json_t *rj = json_object();
   for (size_t k = 0; k < sizeof res / sizeof res[0]; ++k) {
     const char *f = ok_fields[res[k]].name;
-    long x = rs_int(a, f), y = rs_int(b, f);
+    long x = rs_int(a, res[k]), y = rs_int(b, res[k]);
     if (x < 0 || y < 0) continue;
     json_object_set_new(rj, f, json_pack("{s:I,s:I}", "a", (json_int_t)x, "b", (json_int_t)y));
     if (x == y) continue;
@@ -300,7 +302,7 @@ static void compare_compile(json_t *row, json_t *a, json_t *b, const struct cmp_
   }
   json_object_set_new(row, "resources", rj);
 
-  json_t *ra = json_object_get(a, OK_FNAME(remarks)), *rb = json_object_get(b, OK_FNAME(remarks));
+  json_t *ra = rs_get(a, OKF_remarks), *rb = rs_get(b, OKF_remarks);
   if (json_is_array(ra) && json_is_array(rb)) {
     json_t *gained = json_array(), *lost = json_array();
     for (int side = 0; side < 2; ++side) {
@@ -320,11 +322,11 @@ static void compare_compile(json_t *row, json_t *a, json_t *b, const struct cmp_
         else add(notes, "%s %s", side ? "lost" : "gained", id);
       }
     }
-    json_object_set_new(row, "remarks", json_pack("{s:o,s:o}", "gained", gained, "lost", lost));
+    json_object_set_new(row, OK_FNAME(remarks), json_pack("{s:o,s:o}", "gained", gained, "lost", lost));
   }
 
-  const char *xa = rs_str(a, OK_FNAME(static_mode)), *xb = rs_str(b, OK_FNAME(static_mode));
-  const char *oa = rs_str(a, OK_FNAME(observed_mode)), *ob = rs_str(b, OK_FNAME(observed_mode));
+  const char *xa = rs_str(a, OKF_static_mode), *xb = rs_str(b, OKF_static_mode);
+  const char *oa = rs_str(a, OKF_observed_mode), *ob = rs_str(b, OKF_observed_mode);
   if (xa && xb && strcmp(xa, xb)) { /* with a run, the runtime's mode below judges; without, the compiler's */
     int x = mode_rank(xa), y = mode_rank(xb);
     if (!(oa && ob) && y < x) add(reg, "static mode %s -> %s", xa, xb);
@@ -345,8 +347,8 @@ static void compare_compile(json_t *row, json_t *a, json_t *b, const struct cmp_
 /* Compares one point; fills the row's regressions / improvements / notes. */
 static void compare_point(json_t *row, json_t *a, json_t *b, const struct cmp_opts *o) {
   json_t *reg = json_array(), *imp = json_array(), *notes = json_array();
-  const char *sa = a ? rs_str(a, OK_FNAME(status)) : NULL, *sb = b ? rs_str(b, OK_FNAME(status)) : NULL;
-  json_object_set_new(row, "status", json_pack("{s:s?,s:s?}", "a", sa, "b", sb));
+  const char *sa = a ? rs_str(a, OKF_status) : NULL, *sb = b ? rs_str(b, OKF_status) : NULL;
+  json_object_set_new(row, OK_FNAME(status), json_pack("{s:s?,s:s?}", "a", sa, "b", sb));
   int noise = 0;
   if (!a) add(notes, "new in B");
   else if (!b) add(notes, "missing in B");
@@ -362,10 +364,10 @@ static void compare_point(json_t *row, json_t *a, json_t *b, const struct cmp_op
     else if (ok_status_measured(xb) && !ok_status_measured(xa)) add(imp, "status %s -> %s", na, nb);
     else add(notes, "status %s -> %s", na, nb);
   }
-  const char *pa = a ? rs_str(a, OK_FNAME(param)) : NULL, *pb = b ? rs_str(b, OK_FNAME(param)) : NULL;
+  const char *pa = a ? rs_str(a, OKF_param) : NULL, *pb = b ? rs_str(b, OKF_param) : NULL;
   if (pa && pb && strcmp(pa, pb)) add(notes, "param %s -> %s", pa, pb); /* same point, another ran=TxN */
-  const char *ua = a ? rs_str(a, OK_FNAME(gpu_uuid)) : NULL, *ub = b ? rs_str(b, OK_FNAME(gpu_uuid)) : NULL;
-  if (ua && ub && strcmp(ua, ub)) json_object_set_new(row, "gpu", json_pack("{s:s,s:s}", "a", ua, "b", ub));
+  const char *ua = a ? rs_str(a, OKF_gpu_uuid) : NULL, *ub = b ? rs_str(b, OKF_gpu_uuid) : NULL;
+  if (ua && ub && strcmp(ua, ub)) json_object_set_new(row, CMP_GPU, json_pack("{s:s,s:s}", "a", ua, "b", ub));
   if (a && b && rs_is_ok(a) && rs_is_ok(b)) noise = compare_time(row, a, b, o, reg, imp, notes);
   if (a && b) compare_compile(row, a, b, o, reg, imp, notes);
   const char *verdict = json_array_size(reg) ? "regression"
@@ -390,8 +392,8 @@ static int verdict_order(const char *v) {
 
 static int row_cmp(const void *x, const void *y) {
   json_t *a = *(json_t *const *)x, *b = *(json_t *const *)y;
-  int d = verdict_order(rs_str(a, "verdict")) - verdict_order(rs_str(b, "verdict"));
-  return d ? d : (int)(rs_int(a, "_order") - rs_int(b, "_order"));
+  int d = verdict_order(ok_jstr(a, "verdict")) - verdict_order(ok_jstr(b, "verdict"));
+  return d ? d : (int)(ok_jint(a, "_order") - ok_jint(b, "_order"));
 }
 
 static void join(json_t *arr, char *buf, size_t n) {
@@ -403,28 +405,28 @@ static void join(json_t *arr, char *buf, size_t n) {
 }
 
 static const char *pstr(json_t *prov, const char *k) {
-  const char *s = rs_str(prov, k);
+  const char *s = ok_jstr(prov, k);
   return s ? s : "?";
 }
 
 /* Provenance differences worth a line: the compiler, GPU, git SHA, flags. */
 static json_t *prov_diff(json_t *pa, json_t *pb) {
   json_t *d = json_array();
-  static const char *const keys[] = {"git_sha", "host", "cpu", "offload_arch", NULL};
+  static const char *const keys[] = {"git_sha", PROV_HOST, "cpu", "offload_arch", NULL};
   for (int i = 0; keys[i]; ++i)
     if (strcmp(pstr(pa, keys[i]), pstr(pb, keys[i])))
       add(d, "%s: %s -> %s", keys[i], pstr(pa, keys[i]), pstr(pb, keys[i]));
-  const char *ga = rs_str(json_object_get(pa, "gpu"), "device_name"), *gb = rs_str(json_object_get(pb, "gpu"), "device_name");
+  const char *ga = ok_jstr(json_object_get(pa, PROV_GPU), "device_name"), *gb = ok_jstr(json_object_get(pb, PROV_GPU), "device_name");
   if ((ga || gb) && (!ga || !gb || strcmp(ga, gb))) add(d, "gpu: %s -> %s", ga ? ga : "none", gb ? gb : "none");
   size_t i, k;
   json_t *ca, *cb;
   json_array_foreach(json_object_get(pa, "configs"), i, ca) {
     json_array_foreach(json_object_get(pb, "configs"), k, cb) {
-      const char *na = rs_str(ca, "name"), *nb = rs_str(cb, "name");
+      const char *na = ok_jstr(ca, "name"), *nb = ok_jstr(cb, "name");
       if (!na || !nb || strcmp(na, nb)) continue;
       static const char *const ck[] = {"compiler_version", "flags", NULL};
       for (int c = 0; ck[c]; ++c) {
-        const char *x = rs_str(ca, ck[c]), *y = rs_str(cb, ck[c]);
+        const char *x = ok_jstr(ca, ck[c]), *y = ok_jstr(cb, ck[c]);
         if (x && y && strcmp(x, y)) add(d, "%s %s: %s -> %s", na, ck[c], x, y);
       }
     }
@@ -438,7 +440,7 @@ static void gpus_of(const struct resultset *rs, char *buf, size_t n) {
   json_t *j;
   buf[0] = 0;
   json_array_foreach(rs->lines, i, j) {
-    const char *u = rs_str(j, OK_FNAME(gpu_uuid));
+    const char *u = rs_str(j, OKF_gpu_uuid);
     if (u && !strstr(buf, u) && len < n) len += (size_t)snprintf(buf + len, n - len, "%s%s", len ? ", " : "", u);
   }
 }
@@ -461,12 +463,12 @@ static size_t retarget(struct resultset *rs, const char *keep, const char *label
   size_t i;
   json_t *j;
   json_array_foreach(rs->lines, i, j) {
-    const char *c = rs_str(j, OK_FNAME(config));
+    const char *c = rs_str(j, OKF_config);
     if (!c || strcmp(c, keep)) continue;
     json_object_set_new(j, OK_FNAME(config), json_string(label));
     char key[2048];
     rs_key(j, 1, key, sizeof key);
-    json_object_set_new(j, "_key", json_string(key));
+    json_object_set_new(j, RS_KEY, json_string(key));
     json_array_append(kept, j);
   }
   json_decref(rs->lines);
@@ -479,7 +481,7 @@ static size_t retarget(struct resultset *rs, const char *keep, const char *label
 static int has_kernel_ids(const struct resultset *rs) {
   size_t i;
   json_t *j;
-  json_array_foreach(rs->compile, i, j) if (!rs_str(j, OK_FNAME(kernel_id))) return 0;
+  json_array_foreach(rs->compile, i, j) if (!rs_str(j, OKF_kernel_id)) return 0;
   return 1;
 }
 
@@ -495,13 +497,13 @@ static int add_compile_points(struct resultset *rs, int by_name, json_t *dup_nam
   json_t *j;
   int rc = 0;
   json_array_foreach(rs->compile, i, j) {
-    const char *name = rs_str(j, by_name ? OK_FNAME(kernel) : OK_FNAME(kernel_id));
+    const char *name = rs_str(j, by_name ? OKF_kernel : OKF_kernel_id);
     char key[2048];
-    snprintf(key, sizeof key, "%s|%s", rs_str(j, OK_FNAME(config)) ? rs_str(j, OK_FNAME(config)) : "", name ? name : "");
+    snprintf(key, sizeof key, "%s|%s", rs_str(j, OKF_config) ? rs_str(j, OKF_config) : "", name ? name : "");
     if (by_name && json_object_get(dup_names, key)) continue;
     if (json_object_get(seen, key)) {
       ok_err("compare: %s: kernel identity '%s' occurs twice in configuration %s (compile.jsonl): cannot pair it",
-             rs->dir, name ? name : "", rs_str(j, OK_FNAME(config)));
+             rs->dir, name ? name : "", rs_str(j, OKF_config));
       rc = -1;
       break;
     }
@@ -510,7 +512,7 @@ static int add_compile_points(struct resultset *rs, int by_name, json_t *dup_nam
     json_object_set_new(c, OK_FNAME(kernel), json_string(name ? name : ""));
     json_object_set_new(c, OK_FNAME(variant), json_string("compile"));
     rs_key(c, 1, key, sizeof key);
-    json_object_set_new(c, "_key", json_string(key));
+    json_object_set_new(c, RS_KEY, json_string(key));
     json_array_append_new(rs->lines, c);
   }
   json_decref(seen);
@@ -527,8 +529,8 @@ static json_t *duplicate_names(const struct resultset *A, const struct resultset
     json_t *j;
     json_array_foreach((side ? B : A)->compile, i, j) {
       char key[2048];
-      snprintf(key, sizeof key, "%s|%s", rs_str(j, OK_FNAME(config)) ? rs_str(j, OK_FNAME(config)) : "",
-               rs_str(j, OK_FNAME(kernel)) ? rs_str(j, OK_FNAME(kernel)) : "");
+      snprintf(key, sizeof key, "%s|%s", rs_str(j, OKF_config) ? rs_str(j, OKF_config) : "",
+               rs_str(j, OKF_kernel) ? rs_str(j, OKF_kernel) : "");
       if (json_object_get(per, key)) json_object_set_new(dup, key, json_true());
       json_object_set_new(per, key, json_true());
     }
@@ -557,11 +559,11 @@ static int compile_points(struct resultset *A, struct resultset *B) {
 static void config_diff(json_t *d, json_t *pa, const char *x, json_t *pb, const char *y) {
   json_t *ca = NULL, *cb = NULL, *c;
   size_t i;
-  json_array_foreach(json_object_get(pa, "configs"), i, c) if (rs_str(c, "name") && !strcmp(rs_str(c, "name"), x)) ca = c;
-  json_array_foreach(json_object_get(pb, "configs"), i, c) if (rs_str(c, "name") && !strcmp(rs_str(c, "name"), y)) cb = c;
+  json_array_foreach(json_object_get(pa, "configs"), i, c) if (ok_jstr(c, "name") && !strcmp(ok_jstr(c, "name"), x)) ca = c;
+  json_array_foreach(json_object_get(pb, "configs"), i, c) if (ok_jstr(c, "name") && !strcmp(ok_jstr(c, "name"), y)) cb = c;
   static const char *const ck[] = {"compiler_version", "flags", NULL};
   for (int k = 0; ck[k]; ++k) {
-    const char *u = ca ? rs_str(ca, ck[k]) : NULL, *v = cb ? rs_str(cb, ck[k]) : NULL;
+    const char *u = ca ? ok_jstr(ca, ck[k]) : NULL, *v = cb ? ok_jstr(cb, ck[k]) : NULL;
     if (u && v && strcmp(u, v)) add(d, "%s: %s (%s) -> %s (%s)", ck[k], u, x, v, y);
   }
 }
@@ -672,7 +674,7 @@ static int load_sides(struct resultset *A, struct resultset *B, const char *fa, 
   /* Quick and full runs differ in points and in whole-kernel work (iters 100 vs 1000): their
    * times are not comparable. Folders from before "sweep" was recorded pass, and a compile-only
    * folder (ompkit run --compile-only) compares its compile data with any. */
-  const char *sa = rs_str(A->prov, "sweep"), *sb = rs_str(B->prov, "sweep");
+  const char *sa = ok_jstr(A->prov, "sweep"), *sb = ok_jstr(B->prov, "sweep");
   if (sa && sb && strcmp(sa, sb) && strcmp(sa, "compile-only") && strcmp(sb, "compile-only")) {
     ok_err("compare: %s is a %s run and %s a %s run; compare runs of the same sweep", A->dir, sa, B->dir, sb);
     rs_free(A), rs_free(B);
@@ -689,24 +691,24 @@ static json_t *compare_rows(const struct resultset *A, const struct resultset *B
     size_t i;
     json_t *j;
     json_array_foreach(side ? B->lines : A->lines, i, j) {
-      const char *key = rs_str(j, "_key");
+      const char *key = ok_jstr(j, RS_KEY);
       if (json_object_get(used, key)) continue;
       json_t *a = side ? json_object_get(ia, key) : j, *b = side ? j : json_object_get(ib, key);
       if (!a) a = fallback(A, ia, b);
       if (!b) b = fallback(B, ib, a);
-      const char *fs = OK_FNAME(status);
-      if (!rs_str(j, OK_FNAME(kernel)) && a && b &&
+      const enum ok_field_id fs = OKF_status;
+      if (!rs_str(j, OKF_kernel) && a && b &&
           !strcmp(rs_str(a, fs) ? rs_str(a, fs) : "", rs_str(b, fs) ? rs_str(b, fs) : ""))
         continue; /* a configuration skipped/disabled in both: nothing to compare */
       json_object_set_new(used, key, json_true());
-      if (a) json_object_set_new(used, rs_str(a, "_key"), json_true());
-      if (b) json_object_set_new(used, rs_str(b, "_key"), json_true());
+      if (a) json_object_set_new(used, ok_jstr(a, RS_KEY), json_true());
+      if (b) json_object_set_new(used, ok_jstr(b, RS_KEY), json_true());
       json_t *src = a ? a : b;
       char point[512];
       rs_point_label(j, point, sizeof point);
-      json_t *row = json_pack("{s:s?,s:s?,s:s?,s:s,s:I}", OK_FNAME(config), rs_str(src, OK_FNAME(config)),
-                              OK_FNAME(kernel), rs_str(j, OK_FNAME(kernel)), OK_FNAME(variant),
-                              rs_str(j, OK_FNAME(variant)), "point", point, "_order", (json_int_t)json_array_size(rows));
+      json_t *row = json_pack("{s:s?,s:s?,s:s?,s:s,s:I}", OK_FNAME(config), rs_str(src, OKF_config),
+                              OK_FNAME(kernel), rs_str(j, OKF_kernel), OK_FNAME(variant),
+                              rs_str(j, OKF_variant), "point", point, "_order", (json_int_t)json_array_size(rows));
       for (int k = 0; rs_point_fields[k]; ++k)
         if (json_object_get(j, rs_point_fields[k])) json_object_set(row, rs_point_fields[k], json_object_get(j, rs_point_fields[k]));
       compare_point(row, a, b, o);
@@ -729,9 +731,9 @@ static void print_compare_json(const struct resultset *A, const struct resultset
   }
   json_t *doc = json_pack("{s:s,s:s,s:{s:f,s:f,s:I,s:f,s:i,s:f},s:{s:s?,s:s?},s:o,s:o,s:o,s:{s:[ss],s:[sssss]}}",
                           "a", A->dir, "b", B->dir, "thresholds", "time_pct", o->time_pct, "gpu_pct", o->gpu_pct,
-                          "registers", (json_int_t)o->reg, "alpha", o->alpha, "min_repeats", o->min_repeats,
+                          OK_FNAME(registers), (json_int_t)o->reg, "alpha", o->alpha, "min_repeats", o->min_repeats,
                           "host_spread", o->host_spread, "git_sha",
-                          "a", rs_str(A->prov, "git_sha"), "b", rs_str(B->prov, "git_sha"), "provenance_changes", pd,
+                          "a", ok_jstr(A->prov, "git_sha"), "b", ok_jstr(B->prov, "git_sha"), "provenance_changes", pd,
                           "summary", json_incref(counts), "rows", out_rows, "remark_rules", "regression_if_lost",
                           "OMP120", "OMP130", "regression_if_gained", "OMP112", "OMP113", "OMP121", "OMP132",
                           "OMP133");
@@ -745,11 +747,11 @@ static void print_compare_json(const struct resultset *A, const struct resultset
 static void print_compare_row(json_t *row, int wc, int wk, int wp) {
   json_t *t = json_object_get(row, "time");
   char kv[256], ta[32], tb[32], ch[32] = "", why[2048], buf[1024];
-  snprintf(kv, sizeof kv, "%s/%s", rs_str(row, "kernel") ? rs_str(row, "kernel") : "-",
-           rs_str(row, "variant") ? rs_str(row, "variant") : "-");
+  snprintf(kv, sizeof kv, "%s/%s", rs_str(row, OKF_kernel) ? rs_str(row, OKF_kernel) : "-",
+           rs_str(row, OKF_variant) ? rs_str(row, OKF_variant) : "-");
   double va = json_number_value(json_object_get(json_object_get(t, "a"), "median"));
   double vb = json_number_value(json_object_get(json_object_get(t, "b"), "median"));
-  int secs = rs_str(t, "metric") && !strcmp(rs_str(t, "metric"), OK_FNAME(time_s));
+  int secs = ok_jstr(t, "metric") && !strcmp(ok_jstr(t, "metric"), OK_FNAME(time_s));
   if (secs) rs_fmt_time(json_object_get(json_object_get(t, "a"), "median") ? va : NAN, ta, sizeof ta);
   else snprintf(ta, sizeof ta, json_object_get(json_object_get(t, "a"), "median") ? "%.4g" : "-", va);
   if (secs) rs_fmt_time(json_object_get(json_object_get(t, "b"), "median") ? vb : NAN, tb, sizeof tb);
@@ -761,10 +763,10 @@ static void print_compare_row(json_t *row, int wc, int wk, int wp) {
     join(json_object_get(row, parts[p]), buf, sizeof buf);
     if (buf[0]) snprintf(why + strlen(why), sizeof why - strlen(why), "%s%s", why[0] ? "; " : "", buf);
   }
-  const char *v = rs_str(row, "verdict");
+  const char *v = ok_jstr(row, "verdict");
   printf("%-10s  %-*s  %-*s  %-*s  %10s  %10s  %8s  %s\n", !strcmp(v, "regression") ? "REGRESSION" : v, wc,
-         rs_str(row, "config") ? rs_str(row, "config") : "-", wk, kv, wp,
-         rs_str(row, "point")[0] ? rs_str(row, "point") : "-", ta, tb, ch[0] ? ch : "-", why);
+         rs_str(row, OKF_config) ? rs_str(row, OKF_config) : "-", wk, kv, wp,
+         ok_jstr(row, "point")[0] ? ok_jstr(row, "point") : "-", ta, tb, ch[0] ? ch : "-", why);
 }
 
 /* compare's text: the two folders, provenance changes, one row per point, the counts. */
@@ -777,12 +779,12 @@ static void print_compare_table(const struct resultset *A, const struct resultse
   json_array_foreach(pd, i, x) printf("  changed: %s\n", json_string_value(x));
   int wc = 6, wk = 14, wp = 5; /* column widths from the data */
   for (size_t r = 0; r < n; ++r) {
-    const char *c = rs_str(sorted[r], "config"), *k = rs_str(sorted[r], "kernel"), *v = rs_str(sorted[r], "variant");
+    const char *c = rs_str(sorted[r], OKF_config), *k = rs_str(sorted[r], OKF_kernel), *v = rs_str(sorted[r], OKF_variant);
     int l = (int)strlen(c ? c : "-");
     wc = l > wc ? l : wc;
     l = (int)(strlen(k ? k : "-") + strlen(v ? v : "-") + 1);
     wk = l > wk ? l : wk;
-    l = (int)strlen(rs_str(sorted[r], "point"));
+    l = (int)strlen(ok_jstr(sorted[r], "point"));
     wp = l > wp ? l : wp;
   }
   printf("\n%-10s  %-*s  %-*s  %-*s  %10s  %10s  %8s  %s\n", "verdict", wc, "config", wk, "kernel/variant", wp,
@@ -814,10 +816,10 @@ int cmd_compare(int argc, char **argv) {
   qsort(sorted, n, sizeof *sorted, row_cmp);
   json_t *counts = json_object();
   for (size_t i = 0; i < n; ++i) {
-    const char *v = rs_str(sorted[i], "verdict");
-    json_object_set_new(counts, v, json_integer(rs_int(counts, v) < 0 ? 1 : rs_int(counts, v) + 1));
+    const char *v = ok_jstr(sorted[i], "verdict");
+    json_object_set_new(counts, v, json_integer(ok_jint(counts, v) < 0 ? 1 : ok_jint(counts, v) + 1));
   }
-  long nreg = rs_int(counts, "regression") > 0 ? rs_int(counts, "regression") : 0;
+  long nreg = ok_jint(counts, "regression") > 0 ? ok_jint(counts, "regression") : 0;
   json_t *pd = prov_diff(A.prov, B.prov);
   gpu_diff(pd, &A, &B);
   json_array_extend(pd, cfg_diff);

@@ -86,6 +86,15 @@ int ok_write_atomic(const char *path, const char *data, size_t len) {
   return 0;
 }
 
+const char *ok_jstr(json_t *j, const char *key) { return json_string_value(json_object_get(j, key)); }
+
+long ok_jint(json_t *j, const char *key) {
+  json_t *v = json_object_get(j, key);
+  if (json_is_integer(v)) return (long)json_integer_value(v);
+  if (json_is_real(v)) return (long)json_real_value(v);
+  return -1;
+}
+
 static int exe_dir(char *out, size_t n) {
   ssize_t k = readlink("/proc/self/exe", out, n - 1);
   if (k <= 0) return -1;
@@ -139,9 +148,9 @@ int ok_manifest_load(struct ok_manifest *m) {
     json_t *c = json_array_get(cfgs, (size_t)i);
     struct ok_config *k = &m->configs[i];
     k->name = json_string_value(json_object_get(c, "name"));
-    k->model = json_string_value(json_object_get(c, "model"));
+    k->model = json_string_value(json_object_get(c, OK_FNAME(model)));
     k->reason = json_string_value(json_object_get(c, "reason"));
-    k->compiler = json_string_value(json_object_get(c, "compiler"));
+    k->compiler = json_string_value(json_object_get(c, OK_FNAME(compiler)));
     k->compiler_version = json_string_value(json_object_get(c, "compiler_version"));
     k->enabled = json_is_true(json_object_get(c, "enabled"));
     k->needs_gpu = json_is_true(json_object_get(c, "needs_gpu"));

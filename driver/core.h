@@ -62,6 +62,12 @@ typedef int (*ok_line_fn)(void *ctx, char *line);
 int ok_spawn_lines(char *const argv[], char *const env[], double timeout_s, ok_line_fn fn, void *ctx,
                    struct ok_proc *p);
 
+/* A JSON member by its key: the string (or NULL), the integer (or -1; a real is truncated). For
+ * what is not a record field (provenance, the manifest, compile entries' own keys, the driver's own
+ * documents); a record field goes through rs_str/rs_int/rs_get (resultset.h) by its enum. */
+const char *ok_jstr(json_t *j, const char *key);
+long ok_jint(json_t *j, const char *key);
+
 /* Writes data to path atomically (temp file + rename). */
 int ok_write_atomic(const char *path, const char *data, size_t len);
 int ok_mkdirs(const char *path);

@@ -5,6 +5,7 @@
 #define _GNU_SOURCE
 #include "ok_record.h"
 #include "resultset.h"
+#include "provenance.h"
 #include "status.h"
 
 #include <errno.h>
@@ -33,7 +34,7 @@ static void test_name(json_t *j, char *buf, size_t n) {
   rs_point_label(j, point, sizeof point);
   for (char *p = point; *p; ++p)
     if (*p == ' ') *p = ',';
-  const char *k = rs_str(j, OK_FNAME(kernel)), *v = rs_str(j, OK_FNAME(variant));
+  const char *k = rs_str(j, OKF_kernel), *v = rs_str(j, OKF_variant);
   snprintf(buf, n, "%s/%s%s%s", k ? k : "-", v ? v : "-", point[0] ? "/" : "", point);
 }
 
@@ -56,19 +57,19 @@ static json_t *metrics(json_t *j) {
     const char *which = rs_metric(j, &med, &mn, &mx);
     /* Seconds: a whole kernel's run, or one operation of a primitive. */
     if (which && !strcmp(which, OK_FNAME(time_s))) json_object_set_new(m, "execution_time", json_real(med));
-    else if (!isnan(rs_ns_per_op(j)) && json_object_get(j, OK_FNAME(per_op_ns)))
+    else if (!isnan(rs_ns_per_op(j)) && rs_get(j, OKF_per_op_ns))
       json_object_set_new(m, "execution_time", json_real(rs_ns_per_op(j) * 1e-9));
-    json_t *c = json_object_get(json_object_get(j, OK_FNAME(per_op_cycles)), "median");
-    if (json_is_number(c)) json_object_set_new(m, "per_op_cycles", json_real(json_number_value(c)));
+    json_t *c = json_object_get(rs_get(j, OKF_per_op_cycles), "median");
+    if (json_is_number(c)) json_object_set_new(m, OK_FNAME(per_op_cycles), json_real(json_number_value(c)));
   }
   static const enum ok_field_id ints[] = {OKF_registers, OKF_smem_bytes, OKF_stack_bytes};
   for (size_t k = 0; k < sizeof ints / sizeof ints[0]; ++k) {
-    long v = rs_int(j, ok_fields[ints[k]].name);
+    long v = rs_int(j, ints[k]);
     if (v >= 0) json_object_set_new(m, ok_fields[ints[k]].name, json_integer(v));
   }
-  long ss = rs_int(j, OK_FNAME(spill_stores_bytes)), sl = rs_int(j, OK_FNAME(spill_loads_bytes));
+  long ss = rs_int(j, OKF_spill_stores_bytes), sl = rs_int(j, OKF_spill_loads_bytes);
   if (ss >= 0 || sl >= 0) json_object_set_new(m, "spill_bytes", json_integer((ss > 0 ? ss : 0) + (sl > 0 ? sl : 0)));
-  json_t *r = json_object_get(j, OK_FNAME(remarks));
+  json_t *r = rs_get(j, OKF_remarks);
   if (json_is_array(r)) {
     char ids[1024] = "";
     size_t i;
@@ -76,7 +77,7 @@ static json_t *metrics(json_t *j) {
     json_array_foreach(r, i, x) if (json_is_string(x))
         snprintf(ids + strlen(ids), sizeof ids - strlen(ids), "%s%s", ids[0] ? "," : "", json_string_value(x));
     json_object_set_new(m, "remark_count", json_integer((json_int_t)json_array_size(r)));
-    json_object_set_new(m, "remarks", json_string(ids)); /* a Hash-like string metric: changes show */
+    json_object_set_new(m, OK_FNAME(remarks), json_string(ids)); /* a Hash-like string metric: changes show */
   }
   return m;
 }
@@ -84,8 +85,8 @@ static json_t *metrics(json_t *j) {
 static const char *prov_compiler(json_t *prov, const char *config) {
   size_t i;
   json_t *c;
-  json_array_foreach(json_object_get(prov, "configs"), i, c) if (rs_str(c, "name") && !strcmp(rs_str(c, "name"), config)) return
-      rs_str(c, "compiler_version");
+  json_array_foreach(json_object_get(prov, "configs"), i, c) if (ok_jstr(c, "name") && !strcmp(ok_jstr(c, "name"), config)) return
+      ok_jstr(c, "compiler_version");
   return NULL;
 }
 
@@ -107,7 +108,7 @@ static json_t *merged_part(json_t *prov, const char *config) {
   const char *at = strrchr(config, '@');
   size_t i;
   json_t *e;
-  if (at) json_array_foreach(json_object_get(prov, "merged_from"), i, e) if (rs_str(e, "label") && !strcmp(rs_str(e, "label"), at + 1)) return e;
+  if (at) json_array_foreach(json_object_get(prov, "merged_from"), i, e) if (ok_jstr(e, "label") && !strcmp(ok_jstr(e, "label"), at + 1)) return e;
   return NULL;
 }
 
@@ -120,16 +121,16 @@ static json_t *lnt_doc(struct resultset *rs, const char *c, const char *machine,
   const char *cv = prov_compiler(rs->prov, c);
   version_of(cv, ver, sizeof ver);
   if (machine) snprintf(mname, sizeof mname, "%s__%s", machine, c);
-  else if (part) snprintf(mname, sizeof mname, "%s__%.*s", rs_str(part, "label"), (int)(strrchr(c, '@') - c), c);
-  else snprintf(mname, sizeof mname, "%s__%s", rs_str(rs->prov, "host") ? rs_str(rs->prov, "host") : "ompkit", c);
-  const char *date = rs_str(src, "date") ? rs_str(src, "date") : "1970-01-01T00:00:00Z";
+  else if (part) snprintf(mname, sizeof mname, "%s__%.*s", ok_jstr(part, "label"), (int)(strrchr(c, '@') - c), c);
+  else snprintf(mname, sizeof mname, "%s__%s", ok_jstr(rs->prov, PROV_HOST) ? ok_jstr(rs->prov, PROV_HOST) : "ompkit", c);
+  const char *date = ok_jstr(src, "date") ? ok_jstr(src, "date") : "1970-01-01T00:00:00Z";
   snprintf(when, sizeof when, "%.19s", date); /* LNT wants %Y-%m-%dT%H:%M:%S */
   /* s*: a field this study lacks (no GPU used: hardware) is left out; LNT's machine fields are strings. */
   return json_pack("{s:s,s:{s:s,s:s*,s:s*,s:s*},s:{s:s,s:s,s:s,s:s*,s:s*,s:s*,s:s*},s:O}", "format_version", "2",
-                   "machine", "name", mname, "hardware", rs_str(json_object_get(src, "gpu"), "device_name"), "host",
-                   rs_str(src, "host"), "cpu", rs_str(rs->prov, "cpu"), "run", "start_time", when, "end_time", when,
-                   "llvm_project_revision", ver, "compiler_version", cv, "ompkit_git_sha", rs_str(src, "git_sha"),
-                   "sweep", rs_str(rs->prov, "sweep"), "offload_arch", rs_str(rs->prov, "offload_arch"), "tests", tests);
+                   "machine", "name", mname, "hardware", ok_jstr(json_object_get(src, PROV_GPU), "device_name"), PROV_HOST,
+                   ok_jstr(src, PROV_HOST), "cpu", ok_jstr(rs->prov, "cpu"), "run", "start_time", when, "end_time", when,
+                   "llvm_project_revision", ver, "compiler_version", cv, "ompkit_git_sha", ok_jstr(src, "git_sha"),
+                   "sweep", ok_jstr(rs->prov, "sweep"), "offload_arch", ok_jstr(rs->prov, "offload_arch"), "tests", tests);
 }
 
 static int write_lnt(struct resultset *rs, const char *dir, const char *machine) {
@@ -141,8 +142,8 @@ static int write_lnt(struct resultset *rs, const char *dir, const char *machine)
   size_t i;
   json_t *j;
   json_array_foreach(rs->lines, i, j) {
-    const char *c = rs_str(j, OK_FNAME(config));
-    if (!c || !rs_str(j, OK_FNAME(kernel))) continue; /* a configuration's own status line */
+    const char *c = rs_str(j, OKF_config);
+    if (!c || !rs_str(j, OKF_kernel)) continue; /* a configuration's own status line */
     json_t *tests = json_object_get(by_config, c);
     if (!tests) json_object_set_new(by_config, c, tests = json_array());
     char name[1024];
@@ -180,8 +181,8 @@ static int write_lit(struct resultset *rs, const char *file) {
   size_t i;
   json_t *j;
   json_array_foreach(rs->lines, i, j) {
-    const char *c = rs_str(j, OK_FNAME(config)), *s = rs_str(j, OK_FNAME(status));
-    if (!c || !rs_str(j, OK_FNAME(kernel))) continue;
+    const char *c = rs_str(j, OKF_config), *s = rs_str(j, OKF_status);
+    if (!c || !rs_str(j, OKF_kernel)) continue;
     char name[1100], base[1024];
     test_name(j, base, sizeof base);
     snprintf(name, sizeof name, "ompkit :: %s/%s", c, base);
@@ -190,7 +191,7 @@ static int write_lit(struct resultset *rs, const char *file) {
     json_object_del(m, "execution_status");
     json_t *et = json_object_get(m, "execution_time");
     if (et) json_object_set(m, "exec_time", et), json_object_del(m, "execution_time"); /* test-suite's name */
-    const char *err = rs_str(j, OK_FNAME(error));
+    const char *err = rs_str(j, OKF_error);
     json_t *t = json_pack("{s:s,s:s,s:f,s:s,s:o}", "name", name, "code", code, "elapsed",
                           et ? json_number_value(json_object_get(m, "exec_time")) : 0.0, "output",
                           err ? err : s ? s : "", "metrics", m);

@@ -7,6 +7,7 @@
 #include "findings.h"
 
 #include "core.h"
+#include "resultset.h"
 
 #include <dirent.h>
 #include <getopt.h>
@@ -83,8 +84,8 @@ static int parse_lines(char *out, json_t *results, json_t *compilers) {
       p = tab + 1;
     }
     if (k < 6 || strcmp(f[0], "finding")) continue;
-    json_t *r = json_pack("{s:s, s:s, s:s, s:s, s:s, s:b}", "compiler", f[2], "status", f[3], "expected", f[4],
-                          "version", f[5], "detail", f[6] ? f[6] : "", "changed", changed(f[3], f[4]));
+    json_t *r = json_pack("{s:s, s:s, s:s, s:s, s:s, s:b}", FINDING_COMPILER, f[2], FINDING_STATUS, f[3], "expected", f[4],
+                          "version", f[5], FINDING_DETAIL, f[6] ? f[6] : "", "changed", changed(f[3], f[4]));
     json_array_append_new(results, r);
     if (f[5][0]) json_object_set_new(compilers, f[2], json_string(f[5]));
     ++n;
@@ -120,8 +121,8 @@ static json_t *run_one(const struct ok_findings_opts *o, const char *dir, const 
       if (*e == '\n') *e = ' ';
     snprintf(why, sizeof why, "run.sh %s%s: %.200s", p.timed_out ? "timed out" : "failed",
              n ? " after its lines" : " with no result line", p.err ? p.err : "");
-    json_array_append_new(results, json_pack("{s:s, s:s, s:s, s:s, s:s, s:b}", "compiler", "run.sh", "status",
-                                             "error", "expected", "n/a", "version", "", "detail", why, "changed", 0));
+    json_array_append_new(results, json_pack("{s:s, s:s, s:s, s:s, s:s, s:b}", FINDING_COMPILER, "run.sh", FINDING_STATUS,
+                                             "error", "expected", "n/a", "version", "", FINDING_DETAIL, why, "changed", 0));
   }
   if (o->progress) fprintf(stderr, "ompkit findings: %s (%.1f s)\n", name, ok_now() - t0);
   ok_proc_free(&p);
@@ -170,7 +171,7 @@ json_t *ok_findings_run(const struct ok_findings_opts *o) {
       json_t *r;
       json_array_foreach(json_object_get(f, "results"), k, r) {
         nchanged += json_is_true(json_object_get(r, "changed"));
-        nerr += !strcmp(json_string_value(json_object_get(r, "status")), "error");
+        nerr += !strcmp(ok_jstr(r, FINDING_STATUS), "error");
       }
       json_array_append_new(all, f);
     }
@@ -188,8 +189,8 @@ static void cell(const json_t *f, const char *compiler, char *out, size_t n) {
   json_t *r;
   snprintf(out, n, "%s", json_object_get(f, "skipped") ? "skipped" : "-");
   json_array_foreach(json_object_get(f, "results"), k, r) {
-    if (strcmp(json_string_value(json_object_get(r, "compiler")), compiler)) continue;
-    snprintf(out, n, "%s%s", json_string_value(json_object_get(r, "status")),
+    if (strcmp(ok_jstr(r, FINDING_COMPILER), compiler)) continue;
+    snprintf(out, n, "%s%s", ok_jstr(r, FINDING_STATUS),
              json_is_true(json_object_get(r, "changed")) ? " (!)" : "");
   }
 }
@@ -235,11 +236,11 @@ static void list_changes(const json_t *doc, FILE *f) {
   json_t *fd, *r;
   json_array_foreach(json_object_get(doc, "findings"), i, fd) {
     json_array_foreach(json_object_get(fd, "results"), k, r) {
-      const char *st = json_string_value(json_object_get(r, "status"));
+      const char *st = ok_jstr(r, FINDING_STATUS);
       int ch = json_is_true(json_object_get(r, "changed")), er = !strcmp(st, "error");
       if (!ch && !er) continue;
-      const char *name = json_string_value(json_object_get(fd, "name")), *c = json_string_value(json_object_get(r, "compiler"));
-      const char *detail = json_string_value(json_object_get(r, "detail"));
+      const char *name = json_string_value(json_object_get(fd, "name")), *c = ok_jstr(r, FINDING_COMPILER);
+      const char *detail = ok_jstr(r, FINDING_DETAIL);
       if (ch) fprintf(f, "CHANGED: %s %s: declared %s, now %s: %s\n", name, c, json_string_value(json_object_get(r, "expected")), st, detail);
       else fprintf(f, "ERROR: %s %s: %s\n", name, c, detail);
     }

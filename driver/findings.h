@@ -20,6 +20,11 @@ struct ok_findings_opts {
  *    "status", "expected", "version", "detail", "changed"}]}], "changed": N, "errors": N}
  * (changed: a status `reproduces`/`fixed` other than the one declared; errors: status `error`),
  * or NULL after a one-line error (no repro folder). */
+/* A result row's members that share a name with a record field but are the findings table's own:
+ * the compiler's short name (clang-19), reproduces/fixed/error, what run.sh printed. */
+#define FINDING_COMPILER "compiler"
+#define FINDING_STATUS "status"
+#define FINDING_DETAIL "detail"
 json_t *ok_findings_run(const struct ok_findings_opts *o);
 /* The versions table (one row per finding, one column per compiler) as Markdown. */
 void ok_findings_markdown(const json_t *doc, FILE *f);

@@ -1,6 +1,7 @@
 /* Known defects (known_defects.h): EXPECT-FAIL markers read from the kernel and proxy sources
  * and applied to result lines by ompkit run and ompkit nightly. */
 #define _GNU_SOURCE
+#include "resultset.h"
 #include "known_defects.h"
 
 #include "ok_record.h"
@@ -174,8 +175,8 @@ void kd_describe(const struct ok_expect *e, char *buf, size_t n) {
 }
 
 enum kd_outcome kd_apply(const struct ok_defects *d, const struct ok_config *c, json_t *line) {
-  const struct ok_expect *e = kd_find(d, c, json_string_value(json_object_get(line, OK_FNAME(kernel))),
-                                      json_string_value(json_object_get(line, OK_FNAME(variant))));
+  const struct ok_expect *e = kd_find(d, c, rs_str(line, OKF_kernel),
+                                      rs_str(line, OKF_variant));
   if (!e) return KD_NONE;
   char what[PATH_MAX + 512];
   kd_describe(e, what, sizeof what);
@@ -186,7 +187,7 @@ enum kd_outcome kd_apply(const struct ok_defects *d, const struct ok_config *c, 
   if (s == OK_ST_FIXED) return KD_PASSED;
   /* The marked status first: `not built` is no failure by itself, but marked it is the defect. */
   if (s != OK_ST_UNKNOWN && ok_status_parse(e->value, NULL) == s) {
-    const char *err = json_string_value(json_object_get(line, OK_FNAME(error)));
+    const char *err = rs_str(line, OKF_error);
     char why[1024];
     snprintf(why, sizeof why, "%s%s%s", ok_status_name(s), err && *err ? ": " : "", err && *err ? err : "");
     ok_line_set_status(line, OK_ST_KNOWN_DEFECT, why);

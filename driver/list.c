@@ -1,5 +1,6 @@
 /* ompkit list: configurations (enabled or why not) and the kernels each bench registers. */
 #include "core.h"
+#include "resultset.h"
 
 #include <getopt.h>
 #include <stdio.h>
@@ -27,7 +28,7 @@ int cmd_list(int argc, char **argv) {
     const struct ok_config *c = &m.configs[i];
     if (configs_only || !c->enabled || c->not_runnable[0]) {
       if (json) {
-        json_t *j = json_pack("{s:s,s:s,s:b,s:s}", "config", c->name, "model", c->model, "enabled", c->enabled,
+        json_t *j = json_pack("{s:s,s:s,s:b,s:s}", OK_FNAME(config), c->name, OK_FNAME(model), c->model, "enabled", c->enabled,
                               "compiler_version", c->compiler_version);
         if (!c->enabled) json_object_set_new(j, "reason", json_string(c->reason));
         if (c->not_runnable[0]) json_object_set_new(j, "not_runnable", json_string(c->not_runnable));
@@ -60,8 +61,8 @@ int cmd_list(int argc, char **argv) {
       }
       json_t *j = json_loads(line, 0, NULL);
       const char *nb = json_string_value(json_object_get(j, "not_built"));
-      printf("%-16s %s/%s (%s)%s%s\n", c->name, json_string_value(json_object_get(j, "kernel")),
-             json_string_value(json_object_get(j, "variant")), json_string_value(json_object_get(j, "source_mode")),
+      printf("%-16s %s/%s (%s)%s%s\n", c->name, rs_str(j, OKF_kernel),
+             rs_str(j, OKF_variant), rs_str(j, OKF_source_mode),
              nb ? "  not built: " : "", nb ? nb : "");
       json_decref(j);
     }

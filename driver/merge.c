@@ -10,6 +10,7 @@
 #include "ok_record.h"
 #include "status.h"
 #include "resultset.h"
+#include "provenance.h"
 
 #include <errno.h>
 #include <getopt.h>
@@ -48,10 +49,10 @@ struct part {
 
 /* config|kernel|variant|repeat: a variant run's identity, as ompkit run keys done.jsonl. */
 static void run_key(json_t *j, char *buf, size_t n) {
-  json_t *r = json_object_get(j, OK_FNAME(repeat));
-  const char *c = json_string_value(json_object_get(j, OK_FNAME(config))),
-             *k = json_string_value(json_object_get(j, OK_FNAME(kernel))),
-             *v = json_string_value(json_object_get(j, OK_FNAME(variant)));
+  json_t *r = rs_get(j, OKF_repeat);
+  const char *c = rs_str(j, OKF_config),
+             *k = rs_str(j, OKF_kernel),
+             *v = rs_str(j, OKF_variant);
   snprintf(buf, n, "%s|%s|%s|%ld", c ? c : "", k ? k : "", v ? v : "", json_is_integer(r) ? (long)json_integer_value(r) : 0);
 }
 
@@ -116,12 +117,12 @@ static int append_renamed(const char *path, const char *label, json_t *done, FIL
     }
     char key[1024];
     run_key(j, key, sizeof key);
-    if (done && json_object_get(j, OK_FNAME(kernel)) && json_object_get(j, OK_FNAME(variant)) && !json_object_get(done, key)) {
+    if (done && rs_get(j, OKF_kernel) && rs_get(j, OKF_variant) && !json_object_get(done, key)) {
       json_decref(j);
       continue;
     }
     ok_line_normalize(j); /* the merged folder is record format 2 whatever its inputs were */
-    const char *c = json_string_value(json_object_get(j, OK_FNAME(config)));
+    const char *c = rs_str(j, OKF_config);
     if (c) {
       char nc[600];
       snprintf(nc, sizeof nc, "%s@%s", c, label);
@@ -152,7 +153,7 @@ static int load_inputs(char **dirs, int nin, struct resultset *rs, char (*labels
       break;
     }
     *loaded = i + 1;
-    const char *host = rs_str(rs[i].prov, "host");
+    const char *host = ok_jstr(rs[i].prov, PROV_HOST);
     const char *base = strrchr(dir, '/');
     snprintf(labels[i], sizeof labels[i], "%s", eq ? eq + 1 : host ? host : base ? base + 1 : dir);
     if (!label_ok(labels[i])) {
@@ -167,7 +168,7 @@ static int load_inputs(char **dirs, int nin, struct resultset *rs, char (*labels
           rc = OK_EXIT_USAGE;
         } else snprintf(labels[i] + strlen(labels[i]), sizeof labels[i] - strlen(labels[i]), "-%d", i + 1);
       }
-    const char *sw = rs_str(rs[i].prov, "sweep");
+    const char *sw = ok_jstr(rs[i].prov, "sweep");
     /* Compile data (a --compile-only job, say on a partition without GPUs) goes with any sweep,
      * as compare pairs it: it has no measured point for the sweep to change. */
     if (sw && !strcmp(sw, "compile-only")) continue;
@@ -230,9 +231,9 @@ static int merge_file(const char *out, const char *name, const struct resultset 
 /* merged_from's entry for one part: where it ran (host, GPU, Slurm job), when, which commit, and
  * whether its study ended. */
 static json_t *part_entry(const struct resultset *r, const char *label, const struct part *pt) {
-  json_t *e = json_pack("{s:s,s:s,s:s?,s:s?,s:s?,s:O?,s:O?}", "label", label, "dir", r->dir, "host",
-                        rs_str(r->prov, "host"), "date", rs_str(r->prov, "date"), "git_sha", rs_str(r->prov, "git_sha"),
-                        "gpu", json_object_get(r->prov, "gpu"), "slurm", json_object_get(r->prov, "slurm"));
+  json_t *e = json_pack("{s:s,s:s,s:s?,s:s?,s:s?,s:O?,s:O?}", "label", label, "dir", r->dir, PROV_HOST,
+                        ok_jstr(r->prov, PROV_HOST), "date", ok_jstr(r->prov, "date"), "git_sha", ok_jstr(r->prov, "git_sha"),
+                        PROV_GPU, json_object_get(r->prov, PROV_GPU), "slurm", json_object_get(r->prov, "slurm"));
   json_t *res = json_object_get(r->prov, "resumed");
   if (json_array_size(res)) json_object_set(e, "resumed", res);
   json_object_set_new(e, "complete", json_boolean(!pt->why[0]));
@@ -249,7 +250,7 @@ static json_t *merged_provenance(const struct resultset *rs, char (*labels)[256]
     json_array_foreach(json_object_get(rs[i].prov, "configs"), k, c) {
       json_t *cc = json_deep_copy(c);
       char nc[600];
-      snprintf(nc, sizeof nc, "%s@%s", rs_str(c, "name") ? rs_str(c, "name") : "?", labels[i]);
+      snprintf(nc, sizeof nc, "%s@%s", ok_jstr(c, "name") ? ok_jstr(c, "name") : "?", labels[i]);
       json_object_set_new(cc, "name", json_string(nc));
       json_array_append_new(configs, cc);
     }
@@ -258,8 +259,8 @@ static json_t *merged_provenance(const struct resultset *rs, char (*labels)[256]
   json_object_set_new(prov, "configs", configs);
   json_object_set_new(prov, "merged_from", from);
   for (int i = 0; i < nin; ++i) /* the measured parts' sweep, when the first part is compile data */
-    if (rs_str(rs[i].prov, "sweep") && strcmp(rs_str(rs[i].prov, "sweep"), "compile-only")) {
-      json_object_set_new(prov, "sweep", json_string(rs_str(rs[i].prov, "sweep")));
+    if (ok_jstr(rs[i].prov, "sweep") && strcmp(ok_jstr(rs[i].prov, "sweep"), "compile-only")) {
+      json_object_set_new(prov, "sweep", json_string(ok_jstr(rs[i].prov, "sweep")));
       break;
     }
   json_object_set_new(prov, "record_version", json_integer(OK_RECORD_VERSION));
@@ -268,7 +269,7 @@ static json_t *merged_provenance(const struct resultset *rs, char (*labels)[256]
   json_object_del(prov, "resumed");
   char hosts[1024] = "";
   for (int i = 0; i < nin; ++i) snprintf(hosts + strlen(hosts), sizeof hosts - strlen(hosts), "%s%s", i ? "," : "", labels[i]);
-  json_object_set_new(prov, "host", json_string(hosts));
+  json_object_set_new(prov, PROV_HOST, json_string(hosts));
   return prov;
 }
 

@@ -6,6 +6,7 @@
  * failure that no EXPECT-FAIL marks, a broken expectation, a `fixed?` known defect), 2 usage,
  * environment or build error. */
 #define _GNU_SOURCE
+#include "check.h"
 #include "findings.h"
 #include "status.h"
 #include "ok_record.h"
@@ -87,8 +88,8 @@ static void status_lists(json_t *lines, json_t *known, json_t *fixed, json_t *fa
   size_t i;
   json_array_foreach(lines, i, j) { /* every failing point, a configuration's own line too */
     if (!ok_status_fails(ok_line_status(j))) continue;
-    const char *c = rs_str(j, OK_FNAME(config)), *k = rs_str(j, OK_FNAME(kernel)), *v = rs_str(j, OK_FNAME(variant));
-    const char *err = rs_str(j, OK_FNAME(error)), *st = rs_str(j, OK_FNAME(status));
+    const char *c = rs_str(j, OKF_config), *k = rs_str(j, OKF_kernel), *v = rs_str(j, OKF_variant);
+    const char *err = rs_str(j, OKF_error), *st = rs_str(j, OKF_status);
     char point[512];
     rs_point_label(j, point, sizeof point);
     add_s(failures, "%s %s/%s%s%s: %s%s%s", c ? c : "?", k ? k : "-", v ? v : "-", point[0] ? " " : "", point,
@@ -99,10 +100,10 @@ static void status_lists(json_t *lines, json_t *known, json_t *fixed, json_t *fa
     long n[OK_SC_COUNT];
     enum ok_status_class vc = ok_group_class(j, n);
     json_t *first = json_object_get(j, "first");
-    const char *mark = rs_str(json_object_get(j, "marked"), OK_FNAME(expect_fail));
+    const char *mark = rs_str(json_object_get(j, "marked"), OKF_expect_fail);
     char name[768];
-    snprintf(name, sizeof name, "%s %s/%s", rs_str(first, OK_FNAME(config)) ?: "?", rs_str(first, OK_FNAME(kernel)) ?: "-",
-             rs_str(first, OK_FNAME(variant)) ?: "-");
+    snprintf(name, sizeof name, "%s %s/%s", rs_str(first, OKF_config) ?: "?", rs_str(first, OKF_kernel) ?: "-",
+             rs_str(first, OKF_variant) ?: "-");
     if (vc == OK_SC_KNOWN) json_object_set_new(known, name, json_string(mark ? mark : ""));
     else if (vc == OK_SC_FIXED) add_s(fixed, "%s: fixed? %ld point(s) passed under %s", name, n[OK_SC_FIXED], mark ? mark : "?");
   }
@@ -152,15 +153,15 @@ static int judge(const char *rdir, const char *bdir, const char *check_path, con
   json_dump_file(cmp, path, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
   json_t *regressions = json_array(), *row;
   json_array_foreach(json_object_get(cmp, "rows"), i, row) {
-    if (strcmp(rs_str(row, "verdict") ? rs_str(row, "verdict") : "", "regression")) continue;
+    if (strcmp(ok_jstr(row, "verdict") ? ok_jstr(row, "verdict") : "", "regression")) continue;
     char why[1024] = "";
     size_t k;
     json_t *x;
     json_array_foreach(json_object_get(row, "regressions"), k, x)
       snprintf(why + strlen(why), sizeof why - strlen(why), "%s%s", why[0] ? "; " : "", json_string_value(x));
-    const char *pt = rs_str(row, "point");
-    add_s(regressions, "%s %s/%s%s%s: %s", rs_str(row, "config") ? rs_str(row, "config") : "-",
-          rs_str(row, "kernel") ? rs_str(row, "kernel") : "-", rs_str(row, "variant") ? rs_str(row, "variant") : "-",
+    const char *pt = ok_jstr(row, "point");
+    add_s(regressions, "%s %s/%s%s%s: %s", rs_str(row, OKF_config) ? rs_str(row, OKF_config) : "-",
+          rs_str(row, OKF_kernel) ? rs_str(row, OKF_kernel) : "-", rs_str(row, OKF_variant) ? rs_str(row, OKF_variant) : "-",
           pt && pt[0] ? " " : "", pt ? pt : "", why);
   }
   /* Broken EXPECT lines: the check of this build (a study folder holds its own check.json). */
@@ -178,11 +179,11 @@ static int judge(const char *rdir, const char *bdir, const char *check_path, con
     return OK_EXIT_USAGE;
   }
   json_array_foreach(json_object_get(check, "checks"), i, row) {
-    if (!strcmp(rs_str(row, "status") ? rs_str(row, "status") : "", "pass")) continue;
-    add_s(broken, "%s:%lld: %s [%s]: expected %s, observed %s", rs_str(row, "file") ? rs_str(row, "file") : "?",
-          (long long)json_integer_value(json_object_get(row, "line")), rs_str(row, "check") ? rs_str(row, "check") : "?",
-          rs_str(row, "config") ? rs_str(row, "config") : "?", rs_str(row, "expected") ? rs_str(row, "expected") : "?",
-          rs_str(row, "observed") ? rs_str(row, "observed") : "?");
+    if (!strcmp(ok_jstr(row, CHECK_STATUS) ? ok_jstr(row, CHECK_STATUS) : "", "pass")) continue;
+    add_s(broken, "%s:%lld: %s [%s]: expected %s, observed %s", ok_jstr(row, "file") ? ok_jstr(row, "file") : "?",
+          (long long)json_integer_value(json_object_get(row, "line")), ok_jstr(row, "check") ? ok_jstr(row, "check") : "?",
+          rs_str(row, OKF_config) ? rs_str(row, OKF_config) : "?", ok_jstr(row, "expected") ? ok_jstr(row, "expected") : "?",
+          ok_jstr(row, "observed") ? ok_jstr(row, "observed") : "?");
   }
   int finding = json_array_size(regressions) || json_array_size(failures) || json_array_size(broken) ||
                 json_array_size(fixed);
@@ -246,8 +247,8 @@ static void write_report(const char *outdir, json_t *doc, int rc) {
   fprintf(f, "# ompkit nightly: %s (exit %d)\n\n", rc == 0 ? "holds" : rc == 1 ? "FINDING" : "ERROR", rc);
   static const char *const keys[] = {"llvm", "build", "result", "baseline", "mode", NULL};
   for (int k = 0; keys[k]; ++k)
-    if (rs_str(doc, keys[k])) fprintf(f, "- %s: `%s`\n", keys[k], rs_str(doc, keys[k]));
-  if (rs_str(doc, "tally_line")) fprintf(f, "- results: %s\n", rs_str(doc, "tally_line"));
+    if (ok_jstr(doc, keys[k])) fprintf(f, "- %s: `%s`\n", keys[k], ok_jstr(doc, keys[k]));
+  if (ok_jstr(doc, "tally_line")) fprintf(f, "- results: %s\n", ok_jstr(doc, "tally_line"));
   json_t *ch = json_object_get(doc, "check");
   if (json_is_object(ch))
     fprintf(f, "- ompkit check: %lld hold, %lld fail\n", (long long)json_integer_value(json_object_get(ch, "hold")),

@@ -7,6 +7,8 @@
  * section leads (issue 31). The sections share report_format.c's helpers and report_svg.c's
  * compaction of gnuplot's SVG, and call nothing here. */
 #define _GNU_SOURCE
+#include "resultset.h"
+#include "provenance.h"
 #include "report.h"
 #include "status.h"
 
@@ -29,7 +31,7 @@ static json_t *wanted_kernels(struct report *r) {
   for (size_t n = 0; n < r->nrows; ++n)
     for (int s = 0; s < SL_N; ++s) {
       json_t *c = r->rows[n].omp[s];
-      const char *sym = rs_str(c, OK_FNAME(kernel_symbol)), *cfg = rs_str(c, OK_FNAME(config));
+      const char *sym = rs_str(c, OKF_kernel_symbol), *cfg = rs_str(c, OKF_config);
       if (!sym || !cfg) continue;
       snprintf(key, sizeof key, "%s|%s", cfg, sym);
       json_object_set_new(want, key, json_true());
@@ -61,8 +63,8 @@ static void collect_remarks(struct report *r) {
   json_t *want = wanted_kernels(r), *index = json_object(), *rec;
   size_t i;
   json_array_foreach(r->rs.remarks, i, rec) {
-    const char *fn = rs_str(rec, "function"), *nm = rs_str(rec, "name"), *cfg = rs_str(rec, "config"),
-               *msg = rs_str(rec, "message");
+    const char *fn = ok_jstr(rec, "function"), *nm = ok_jstr(rec, "name"), *cfg = rs_str(rec, OKF_config),
+               *msg = ok_jstr(rec, "message");
     char key[1400], a[700], mk[2048], loc[600] = "(no source location)";
     if (!fn || !nm || !cfg || strncmp(nm, "OMP", 3)) continue;
     const char *sym = kernel_of_function(want, cfg, fn, key, sizeof key);
@@ -75,9 +77,9 @@ static void collect_remarks(struct report *r) {
                                                 "places", json_object()));
     }
     m = json_array_get(r->msgs, (size_t)json_integer_value(at));
-    json_object_set_new(m, "n", json_integer(rs_int(m, "n") + 1));
-    if (rs_str(rec, "file"))
-      snprintf(loc, sizeof loc, "%s:%ld:%ld", rs_str(rec, "file"), rs_int(rec, "line"), rs_int(rec, "column"));
+    json_object_set_new(m, "n", json_integer(ok_jint(m, "n") + 1));
+    if (ok_jstr(rec, "file"))
+      snprintf(loc, sizeof loc, "%s:%ld:%ld", ok_jstr(rec, "file"), ok_jint(rec, "line"), ok_jint(rec, "column"));
     json_t *cfgs = json_object_get(json_object_get(m, "places"), loc);
     if (!cfgs) json_object_set_new(json_object_get(m, "places"), loc, cfgs = json_object());
     json_object_set_new(cfgs, cfg, json_true());
@@ -100,7 +102,7 @@ static void load_checks(struct report *r) {
   size_t i;
   json_t *x;
   json_array_foreach(json_object_get(c, "checks"), i, x) {
-    const char *st = rs_str(x, "status");
+    const char *st = rs_str(x, OKF_status);
     if (st && strcmp(st, "pass")) json_array_append(r->checks, x);
     json_array_append(r->check_all, x);
   }
@@ -113,12 +115,12 @@ static void reference_config(struct report *r) {
   size_t i, k;
   json_t *c, *rec;
   json_array_foreach(json_object_get(r->rs.prov, "configs"), i, c) {
-    const char *name = rs_str(c, "name");
+    const char *name = ok_jstr(c, "name");
     for (int o = 0; name && !r->ref_config && o < r->n_omp_configs; ++o)
       if (!strcmp(r->omp_configs[o], name)) r->ref_config = r->omp_configs[o];
-    json_array_foreach(r->rs.compile, k, rec) if (name && !r->ref_config && rs_str(rec, OK_FNAME(static_mode)) &&
-                                                  !strcmp(rs_str(rec, OK_FNAME(config)) ?: "", name)) r->ref_config =
-        rs_str(rec, OK_FNAME(config));
+    json_array_foreach(r->rs.compile, k, rec) if (name && !r->ref_config && rs_str(rec, OKF_static_mode) &&
+                                                  !strcmp(rs_str(rec, OKF_config) ?: "", name)) r->ref_config =
+        rs_str(rec, OKF_config);
     if (r->ref_config) return;
   }
   if (r->n_omp_configs) r->ref_config = r->omp_configs[0];
@@ -126,11 +128,11 @@ static void reference_config(struct report *r) {
 
 /* Whether nothing ran on a GPU: no device in the provenance and no measured GPU point. */
 static int ran_no_gpu(struct report *r) {
-  if (rs_str(json_object_get(r->rs.prov, "gpu"), "device_name")) return 0;
+  if (ok_jstr(json_object_get(r->rs.prov, PROV_GPU), "device_name")) return 0;
   size_t i;
   json_t *j;
   json_array_foreach(r->rs.lines, i, j) {
-    enum ok_model_id m = ok_model_of(rs_str(j, OK_FNAME(model)));
+    enum ok_model_id m = ok_model_of(rs_str(j, OKF_model));
     if ((m == OKM_CUDA || m == OKM_OMP_TARGET) && rs_is_ok(j)) return 0;
   }
   return 1;
@@ -154,20 +156,20 @@ static void merged_parts(struct report *r) {
   json_array_foreach(json_object_get(r->rs.prov, "merged_from"), i, e) {
     char k[300], buf[1024];
     json_t *sl = json_object_get(e, "slurm");
-    const char *gpu = rs_str(json_object_get(e, "gpu"), "device_name"), *miss = rs_str(e, "missing");
-    int l = snprintf(buf, sizeof buf, "host %s, GPU %s, %s, git %.12s", rs_str(e, "host") ? rs_str(e, "host") : "?",
-                     gpu ? gpu : "none used", rs_str(e, "date") ? rs_str(e, "date") : "?",
-                     rs_str(e, "git_sha") ? rs_str(e, "git_sha") : "?");
+    const char *gpu = ok_jstr(json_object_get(e, PROV_GPU), "device_name"), *miss = ok_jstr(e, "missing");
+    int l = snprintf(buf, sizeof buf, "host %s, GPU %s, %s, git %.12s", ok_jstr(e, PROV_HOST) ? ok_jstr(e, PROV_HOST) : "?",
+                     gpu ? gpu : "none used", ok_jstr(e, "date") ? ok_jstr(e, "date") : "?",
+                     ok_jstr(e, "git_sha") ? ok_jstr(e, "git_sha") : "?");
     if (sl && l > 0 && l < (int)sizeof buf)
       l += snprintf(buf + l, sizeof buf - (size_t)l, "; Slurm job %s, partition %s, node %s",
-                    rs_str(sl, "job_id") ? rs_str(sl, "job_id") : "?", rs_str(sl, "partition") ? rs_str(sl, "partition") : "?",
-                    rs_str(sl, "node") ? rs_str(sl, "node") : "?");
+                    ok_jstr(sl, "job_id") ? ok_jstr(sl, "job_id") : "?", ok_jstr(sl, "partition") ? ok_jstr(sl, "partition") : "?",
+                    ok_jstr(sl, "node") ? ok_jstr(sl, "node") : "?");
     if (json_array_size(json_object_get(e, "resumed")) && l > 0 && l < (int)sizeof buf)
       l += snprintf(buf + l, sizeof buf - (size_t)l, "; resumed %zu time(s)", json_array_size(json_object_get(e, "resumed")));
     if (miss && l > 0 && l < (int)sizeof buf)
       snprintf(buf + l, sizeof buf - (size_t)l, "; INCOMPLETE: %s (ompkit run --resume %s)", miss,
-               rs_str(e, "dir") ? rs_str(e, "dir") : "?");
-    snprintf(k, sizeof k, "part %s", rs_str(e, "label") ? rs_str(e, "label") : "?");
+               ok_jstr(e, "dir") ? ok_jstr(e, "dir") : "?");
+    snprintf(k, sizeof k, "part %s", ok_jstr(e, "label") ? ok_jstr(e, "label") : "?");
     kv(r, k, buf);
   }
 }
@@ -176,20 +178,20 @@ static void provenance(struct report *r) {
   json_t *p = r->rs.prov;
   rp_both(r, "## Provenance\n\n| | |\n|---|---|\n",
           "<details id=provenance><summary><h2>Provenance</h2></summary>\n<table class=prov>\n");
-  kv(r, "date", rs_str(p, "date"));
-  kv(r, "host", rs_str(p, "host"));
-  kv(r, "kernel", rs_str(p, "kernel"));
+  kv(r, "date", ok_jstr(p, "date"));
+  kv(r, "host", ok_jstr(p, PROV_HOST));
+  kv(r, "kernel", ok_jstr(p, PROV_KERNEL));
   char buf[1024];
-  if (rs_str(p, "cpu")) {
-    snprintf(buf, sizeof buf, "%s (%ld hardware threads)", rs_str(p, "cpu"), rs_int(p, "hardware_threads"));
+  if (ok_jstr(p, "cpu")) {
+    snprintf(buf, sizeof buf, "%s (%ld hardware threads)", ok_jstr(p, "cpu"), ok_jint(p, "hardware_threads"));
     kv(r, "CPU", buf);
   }
-  const char *gpu = rs_str(json_object_get(p, "gpu"), "device_name");
+  const char *gpu = ok_jstr(json_object_get(p, PROV_GPU), "device_name");
   kv(r, "GPU", gpu ? gpu : "none used");
-  kv(r, "git SHA", rs_str(p, "git_sha"));
-  kv(r, "offload arch", rs_str(p, "offload_arch"));
-  kv(r, "CUDA_VISIBLE_DEVICES", rs_str(p, "cuda_visible_devices"));
-  kv(r, "sweep", rs_str(p, "sweep"));
+  kv(r, "git SHA", ok_jstr(p, "git_sha"));
+  kv(r, "offload arch", ok_jstr(p, "offload_arch"));
+  kv(r, "CUDA_VISIBLE_DEVICES", ok_jstr(p, "cuda_visible_devices"));
+  kv(r, "sweep", ok_jstr(p, "sweep"));
   merged_parts(r);
   /* The kit's own time (timing.json, written by ompkit run). */
   char tp[PATH_MAX + 16];
@@ -208,20 +210,20 @@ static void provenance(struct report *r) {
   size_t i;
   json_t *c;
   json_array_foreach(json_object_get(p, "configs"), i, c) {
-    const char *fl = rs_str(c, "flags");
+    const char *fl = ok_jstr(c, "flags");
     if (json_is_true(json_object_get(c, "enabled")))
-      snprintf(buf, sizeof buf, "%s%s%s", rs_str(c, "compiler_version") ? rs_str(c, "compiler_version") : "",
+      snprintf(buf, sizeof buf, "%s%s%s", ok_jstr(c, "compiler_version") ? ok_jstr(c, "compiler_version") : "",
                fl ? "; flags: " : "", fl ? fl : "");
-    else snprintf(buf, sizeof buf, "disabled: %s", rs_str(c, "reason") ? rs_str(c, "reason") : "");
-    kv(r, rs_str(c, "name") ? rs_str(c, "name") : "?", buf);
+    else snprintf(buf, sizeof buf, "disabled: %s", ok_jstr(c, "reason") ? ok_jstr(c, "reason") : "");
+    kv(r, ok_jstr(c, "name") ? ok_jstr(c, "name") : "?", buf);
   }
   json_t *j;
   json_array_foreach(r->rs.lines, i, j) { /* configurations that did not run at all */
-    if (rs_str(j, "kernel")) continue;
-    snprintf(buf, sizeof buf, "%s%s%s", rs_str(j, "status") ? rs_str(j, "status") : "?", rs_str(j, "error") ? ": " : "",
-             rs_str(j, "error") ? rs_str(j, "error") : "");
+    if (rs_str(j, OKF_kernel)) continue;
+    snprintf(buf, sizeof buf, "%s%s%s", rs_str(j, OKF_status) ? rs_str(j, OKF_status) : "?", rs_str(j, OKF_error) ? ": " : "",
+             rs_str(j, OKF_error) ? rs_str(j, OKF_error) : "");
     char k[256];
-    snprintf(k, sizeof k, "%s (this run)", rs_str(j, "config") ? rs_str(j, "config") : "?");
+    snprintf(k, sizeof k, "%s (this run)", rs_str(j, OKF_config) ? rs_str(j, OKF_config) : "?");
     kv(r, k, buf);
   }
   const char *ek;
@@ -273,11 +275,11 @@ static void remarks_section(struct report *r) {
   char *buf = malloc(1 << 16);
   json_array_foreach(r->msgs, k, m) {
     places_text(json_object_get(m, "places"), 6, buf, 1 << 16);
-    fprintf(r->md, "<a id=\"m%zu\"></a>**%s** %s — %ld records at %s\n\n", k, rs_str(m, "name"), rs_str(m, "message"),
-            rs_int(m, "n"), buf);
-    fprintf(r->html, "<dt id=m%zu><b>%s</b> ", k, rs_str(m, "name"));
-    rp_esc(r->html, rs_str(m, "message"));
-    fprintf(r->html, " <span class=n>%ld records</span></dt>\n<dd>", rs_int(m, "n"));
+    fprintf(r->md, "<a id=\"m%zu\"></a>**%s** %s — %ld records at %s\n\n", k, ok_jstr(m, "name"), ok_jstr(m, "message"),
+            ok_jint(m, "n"), buf);
+    fprintf(r->html, "<dt id=m%zu><b>%s</b> ", k, ok_jstr(m, "name"));
+    rp_esc(r->html, ok_jstr(m, "message"));
+    fprintf(r->html, " <span class=n>%ld records</span></dt>\n<dd>", ok_jint(m, "n"));
     places_text(json_object_get(m, "places"), 1000, buf, 1 << 16);
     rp_esc(r->html, buf);
     fputs("</dd>\n", r->html);
@@ -342,7 +344,7 @@ int report_write(const char *dir, double slow_ratio, int quiet) {
   size_t mdlen = 0, htlen = 0;
   r.md = open_memstream(&mdbuf, &mdlen);
   r.html = open_memstream(&htbuf, &htlen);
-  const char *date = rs_str(r.rs.prov, "date");
+  const char *date = ok_jstr(r.rs.prov, "date");
   fprintf(r.md, "# ompkit study %s\n\n", date ? date : "");
   fprintf(r.html,
           "<!DOCTYPE html>\n<html lang=en><head><meta charset=utf-8><title>ompkit study %s</title>\n"

@@ -4,6 +4,7 @@
  * memory, execution mode and remark IDs, one table row per configuration, and one bar chart per
  * kernel. Nothing is written when the study has no ablation configuration. */
 #define _GNU_SOURCE
+#include "resultset.h"
 #include "report.h"
 
 #include <math.h>
@@ -29,12 +30,12 @@ static double time_of(json_t *j) {
 static json_t *cuda_of(struct report *r, json_t *j) {
   size_t i;
   json_t *c, *any = NULL;
-  long size = rs_int(j, OK_FNAME(size));
+  long size = rs_int(j, OKF_size);
   json_array_foreach(r->rs.lines, i, c) {
-    if (ok_model_of(rs_str(c, "model")) != OKM_CUDA || !rs_str(c, "kernel") ||
-        strcmp(rs_str(c, "kernel"), rs_str(j, "kernel")) || !rs_is_ok(c))
+    if (ok_model_of(rs_str(c, OKF_model)) != OKM_CUDA || !rs_str(c, OKF_kernel) ||
+        strcmp(rs_str(c, OKF_kernel), rs_str(j, OKF_kernel)) || !rs_is_ok(c))
       continue;
-    if (rs_int(c, OK_FNAME(size)) == size) return c;
+    if (rs_int(c, OKF_size) == size) return c;
     if (!any) any = c;
   }
   return size < 0 ? any : NULL;
@@ -44,7 +45,7 @@ static void remark_ids(json_t *j, char *buf, size_t n) {
   size_t i, used = 0;
   json_t *id;
   buf[0] = 0;
-  json_array_foreach(json_object_get(j, OK_FNAME(remarks)), i, id) {
+  json_array_foreach(rs_get(j, OKF_remarks), i, id) {
     int k = snprintf(buf + used, n - used, "%s%s", used ? " " : "", json_string_value(id) ? json_string_value(id) : "");
     if (k < 0 || (size_t)k >= n - used) break;
     used += (size_t)k;
@@ -61,19 +62,19 @@ static void row(struct report *r, json_t *j, json_t *base, json_t *cuda, const c
   char t[32] = "–", rel[32] = "–", rc[32] = "–", regs[16], smem[16], ids[512];
   double tj = time_of(j), tb = time_of(base), tc = time_of(cuda);
   if (!isnan(tj)) rs_fmt_time(tj, t, sizeof t);
-  else snprintf(t, sizeof t, "%s", rs_str(j, "status") ? rs_str(j, "status") : "?");
+  else snprintf(t, sizeof t, "%s", rs_str(j, OKF_status) ? rs_str(j, OKF_status) : "?");
   if (!isnan(tj) && tb > 0) snprintf(rel, sizeof rel, "%.2f×", tj / tb);
   if (!isnan(tj) && tc > 0) snprintf(rc, sizeof rc, "%.2f×", tj / tc);
-  num(rs_int(j, OK_FNAME(registers)), regs, sizeof regs);
-  num(rs_int(j, OK_FNAME(smem_bytes)), smem, sizeof smem);
+  num(rs_int(j, OKF_registers), regs, sizeof regs);
+  num(rs_int(j, OKF_smem_bytes), smem, sizeof smem);
   remark_ids(j, ids, sizeof ids);
   const char *mode = rp_mode(j);
-  fprintf(r->md, "| %s/%s | %s | %s | %s | %s | %s | %s | %s | %s |\n", rs_str(j, "kernel"), rs_str(j, "variant"),
-          abl_label(rs_str(j, "config")), t, rel, rc, regs, smem, mode ? mode : "?", ids);
+  fprintf(r->md, "| %s/%s | %s | %s | %s | %s | %s | %s | %s | %s |\n", rs_str(j, OKF_kernel), rs_str(j, OKF_variant),
+          abl_label(rs_str(j, OKF_config)), t, rel, rc, regs, smem, mode ? mode : "?", ids);
   fputs("<tr><td>", r->html);
   rp_esc(r->html, label);
   fputs("</td><td>", r->html);
-  rp_esc(r->html, abl_label(rs_str(j, "config")));
+  rp_esc(r->html, abl_label(rs_str(j, OKF_config)));
   fprintf(r->html, "</td><td>%s</td><td>%s</td><td>%s</td><td>%s</td><td>%s</td><td>", t, rel, rc, regs, smem);
   rp_esc(r->html, mode ? mode : "?");
   fputs("</td><td>", r->html);
@@ -99,15 +100,15 @@ static json_t *ablation_rows(struct report *r, json_t *points, json_t *order) {
     if (!first) json_object_foreach(set, cfg, line) if (!first) first = line;
     json_t *cuda = cuda_of(r, first);
     char label[256];
-    snprintf(label, sizeof label, "%s/%s", rs_str(first, "kernel"), rs_str(first, "variant"));
+    snprintf(label, sizeof label, "%s/%s", rs_str(first, OKF_kernel), rs_str(first, OKF_variant));
     if (base) row(r, base, base, cuda, label);
     json_object_foreach(set, cfg, line) if (is_ablation(cfg)) {
       row(r, line, base, cuda, label);
       double rel = time_of(line) / time_of(base);
       if (!isnan(rel) && rel > 0) {
-        json_t *ch = json_object_get(charts, rs_str(first, "kernel"));
-        if (!ch) json_object_set_new(charts, rs_str(first, "kernel"), ch = json_array());
-        json_array_append_new(ch, json_pack("{s:s,s:s,s:f}", "variant", rs_str(first, "variant"), "config",
+        json_t *ch = json_object_get(charts, rs_str(first, OKF_kernel));
+        if (!ch) json_object_set_new(charts, rs_str(first, OKF_kernel), ch = json_array());
+        json_array_append_new(ch, json_pack("{s:s,s:s,s:f}", OK_FNAME(variant), rs_str(first, OKF_variant), OK_FNAME(config),
                                             abl_label(cfg), "rel", rel));
       }
     }
@@ -123,7 +124,7 @@ static void chart_script(FILE *f, json_t *ch) {
   size_t q;
   json_t *e;
   json_array_foreach(ch, q, e) {
-    const char *c = rs_str(e, "config"), *v = rs_str(e, "variant");
+    const char *c = rs_str(e, OKF_config), *v = rs_str(e, OKF_variant);
     int hc = 0, hr = 0;
     for (int x = 0; x < nc; ++x) hc |= !strcmp(cols[x], c);
     for (int x = 0; x < nr; ++x) hr |= !strcmp(rows[x], v);
@@ -137,7 +138,7 @@ static void chart_script(FILE *f, json_t *ch) {
     fprintf(f, "%s", rows[y]);
     for (int x = 0; x < nc; ++x) {
       double v = NAN;
-      json_array_foreach(ch, q, e) if (!strcmp(rs_str(e, "config"), cols[x]) && !strcmp(rs_str(e, "variant"), rows[y]))
+      json_array_foreach(ch, q, e) if (!strcmp(rs_str(e, OKF_config), cols[x]) && !strcmp(rs_str(e, OKF_variant), rows[y]))
         v = json_real_value(json_object_get(e, "rel"));
       if (isnan(v)) fputs(" NaN", f);
       else fprintf(f, " %.4g", v);
@@ -183,8 +184,8 @@ void report_ablation(struct report *r) {
   json_t *j;
   int any = 0;
   json_array_foreach(r->rs.lines, i, j) {
-    const char *c = rs_str(j, "config");
-    if (!c || !rs_str(j, "kernel") || ok_model_of(rs_str(j, "model")) != OKM_OMP_TARGET) continue;
+    const char *c = rs_str(j, OKF_config);
+    if (!c || !rs_str(j, OKF_kernel) || ok_model_of(rs_str(j, OKF_model)) != OKM_OMP_TARGET) continue;
     if (strcmp(c, FULL_PIPELINE) && !is_ablation(c)) continue;
     any |= is_ablation(c);
     char key[1024];

@@ -9,7 +9,9 @@
  * the same in every configuration; folders written before it by the symbol, which one build
  * also spells alike in every configuration. */
 #define _GNU_SOURCE
+#include "resultset.h"
 #include "ok_kernel_id.h"
+#include "check.h"
 #include "report.h"
 #include "status.h"
 
@@ -31,8 +33,8 @@ struct cctx {
 static const char *str(json_t *j, const char *k) { return json_string_value(json_object_get(j, k)); }
 
 static int is_offload(json_t *rec) {
-  const char *sym = rs_str(rec, OK_FNAME(kernel_symbol));
-  return (sym && !strncmp(sym, "__omp_offloading_", 17)) || rs_str(rec, OK_FNAME(static_mode));
+  const char *sym = rs_str(rec, OKF_kernel_symbol);
+  return (sym && !strncmp(sym, "__omp_offloading_", 17)) || rs_str(rec, OKF_static_mode);
 }
 
 static int config_order(struct report *r, const char *cfg) {
@@ -50,16 +52,16 @@ static void push(json_t *idx, const char *key, json_t *v) {
 
 /* A line's region: its kernel_id, else its symbol. */
 static const char *line_id(json_t *j) {
-  const char *id = rs_str(j, OK_FNAME(kernel_id));
-  return id && *id ? id : rs_str(j, OK_FNAME(kernel_symbol));
+  const char *id = rs_str(j, OKF_kernel_id);
+  return id && *id ? id : rs_str(j, OKF_kernel_symbol);
 }
 
 static void index_lines(struct report *r, struct cctx *x) {
   size_t i;
   json_t *j;
   json_array_foreach(r->rs.lines, i, j) {
-    const char *cfg = rs_str(j, OK_FNAME(config)), *k = rs_str(j, OK_FNAME(kernel)), *v = rs_str(j, OK_FNAME(variant));
-    const char *sym = rs_str(j, OK_FNAME(kernel_symbol)), *id = line_id(j);
+    const char *cfg = rs_str(j, OKF_config), *k = rs_str(j, OKF_kernel), *v = rs_str(j, OKF_variant);
+    const char *sym = rs_str(j, OKF_kernel_symbol), *id = line_id(j);
     char key[1200];
     if (cfg && k && v) {
       snprintf(key, sizeof key, "%s|%s|%s", cfg, k, v);
@@ -68,7 +70,7 @@ static void index_lines(struct report *r, struct cctx *x) {
     if (!cfg || !sym) continue;
     snprintf(key, sizeof key, "%s|%s", cfg, sym);
     if (!json_object_get(x->line_at, key)) json_object_set(x->line_at, key, j);
-    if (id && rs_str(j, OK_FNAME(source_mode)) && !json_object_get(x->line_of, id)) json_object_set(x->line_of, id, j);
+    if (id && rs_str(j, OKF_source_mode) && !json_object_get(x->line_of, id)) json_object_set(x->line_of, id, j);
   }
 }
 
@@ -76,7 +78,7 @@ static void index_checks(struct report *r, struct cctx *x) {
   size_t i;
   json_t *c;
   json_array_foreach(r->check_all, i, c) {
-    const char *cfg = str(c, "config"), *sym = str(c, "kernel"), *file = str(c, "file");
+    const char *cfg = str(c, OK_FNAME(config)), *sym = str(c, OK_FNAME(kernel)), *file = str(c, "file");
     struct ok_offload_sym o;
     if (!cfg || !sym) continue;
     char key[1200];
@@ -102,12 +104,12 @@ static void base_of(const char *path, size_t len, char *buf, size_t n) {
 /* Where the region comes from: kernel_id's file; else check.json's for its <dev>_<file> (the
  * base name only: the file key stays the identity). base: the name a kernels.def kernel prefixes. */
 static void region_source(struct cregion *g, struct cctx *x, char *base, size_t nb) {
-  const char *id = rs_str(g->rec, OK_FNAME(kernel_id));
+  const char *id = rs_str(g->rec, OKF_kernel_id);
   const char *colon = id ? strchr(id, ':') : NULL;
   struct ok_offload_sym o;
   int parsed = !ok_offload_sym_parse(g->symbol, &o);
   base[0] = 0;
-  const char *name = rs_str(g->rec, OK_FNAME(kernel));
+  const char *name = rs_str(g->rec, OKF_kernel);
   snprintf(g->label, sizeof g->label, "%s", id && *id ? id : name ? name : g->symbol);
   if (colon) {
     snprintf(g->file, sizeof g->file, "%.*s", (int)(colon - id), id);
@@ -132,7 +134,7 @@ static void region_checks(struct cregion *g, struct cctx *x) {
   json_t *own = json_object_get(x->checks, key), *c;
   size_t i;
   json_array_foreach(own, i, c) {
-    const char *st = str(c, "status"), *dir = str(c, "directive"), *val = str(c, "value");
+    const char *st = str(c, CHECK_STATUS), *dir = str(c, "directive"), *val = str(c, "value");
     int pass = st && !strcmp(st, "pass");
     pass ? ++g->hold : ++g->fail;
     if (!pass && str(c, "check") && strlen(g->fails) + strlen(str(c, "check")) + 3 < sizeof g->fails)
@@ -153,27 +155,27 @@ static void region_checks(struct cregion *g, struct cctx *x) {
 }
 
 static void region_fill(struct report *r, struct cregion *g, struct cctx *x) {
-  const char *id = rs_str(g->rec, OK_FNAME(kernel_id));
+  const char *id = rs_str(g->rec, OKF_kernel_id);
   snprintf(g->id, sizeof g->id, "%s", id && *id ? id : g->symbol);
   char base[256], key[1200];
   region_source(g, x, base, sizeof base);
   snprintf(key, sizeof key, "%s|%s", g->config, g->symbol);
   json_t *line = json_object_get(x->line_at, key), *any = json_object_get(x->line_of, g->id);
-  g->kernel = line ? rs_str(line, OK_FNAME(kernel)) : report_kernel_prefix(base);
+  g->kernel = line ? rs_str(line, OKF_kernel) : report_kernel_prefix(base);
   g->family = report_family(r, g->kernel);
   g->config_order = config_order(r, g->config);
-  g->written = rs_str(line && rs_str(line, OK_FNAME(source_mode)) ? line : any, OK_FNAME(source_mode));
+  g->written = rs_str(line && rs_str(line, OKF_source_mode) ? line : any, OKF_source_mode);
   region_checks(g, x);
   size_t i;
   json_t *v;
-  json_array_foreach(json_object_get(g->rec, OK_FNAME(remarks)), i, v) {
+  json_array_foreach(rs_get(g->rec, OKF_remarks), i, v) {
     const char *rid = json_string_value(v);
     if (!rid) continue;
     g->global |= !strcmp(rid, "OMP112") || !strcmp(rid, "OMP113");
     g->blocked |= !strcmp(rid, "OMP121");
     g->fallback |= !strcmp(rid, "OMP132") || !strcmp(rid, "OMP133");
   }
-  long st = rs_int(g->rec, OK_FNAME(spill_stores_bytes)), ld = rs_int(g->rec, OK_FNAME(spill_loads_bytes));
+  long st = rs_int(g->rec, OKF_spill_stores_bytes), ld = rs_int(g->rec, OKF_spill_loads_bytes);
   g->spill = (st > 0 ? st : 0) + (ld > 0 ? ld : 0);
 }
 
@@ -235,7 +237,7 @@ static struct csurprise *surprise(struct report *r, int kind, double score, size
 static void region_surprises(struct report *r) {
   for (size_t i = 0; i < r->ncregs; ++i) {
     const struct cregion *g = &r->cregs[i];
-    const char *mode = rs_str(g->rec, OK_FNAME(static_mode));
+    const char *mode = rs_str(g->rec, OKF_static_mode);
     int got = rp_mode_rank(mode), want = intent_rank(g);
     if (switches_pass_off(r, g->config)) continue;
     if (got >= 0 && want >= 0 && got < want && !g->mode_failed) {
@@ -247,7 +249,7 @@ static void region_surprises(struct report *r) {
       char ids[32] = "";
       size_t k;
       json_t *v;
-      json_array_foreach(json_object_get(g->rec, OK_FNAME(remarks)), k, v) {
+      json_array_foreach(rs_get(g->rec, OKF_remarks), k, v) {
         const char *rid = json_string_value(v);
         if (rid && (!strcmp(rid, "OMP112") || !strcmp(rid, "OMP113")) && strlen(ids) + 8 < sizeof ids) strcat(strcat(ids, ids[0] ? " " : ""), rid);
       }
@@ -264,7 +266,7 @@ static int drop_explained(struct report *r, struct cctx *x, const struct cregion
   snprintf(key, sizeof key, "%s|%s", ref->config, ref->symbol);
   json_t *line = json_object_get(x->line_at, key);
   if (!line) return 0;
-  snprintf(key, sizeof key, "%s|%s|%s", cfg, rs_str(line, OK_FNAME(kernel)), rs_str(line, OK_FNAME(variant)) ?: "");
+  snprintf(key, sizeof key, "%s|%s|%s", cfg, rs_str(line, OKF_kernel), rs_str(line, OKF_variant) ?: "");
   json_t *there = json_object_get(x->line_var, key);
   enum ok_status_class c = there ? ok_status_class(ok_line_status(there)) : OK_SC_PASS;
   (void)r;
@@ -326,11 +328,11 @@ void report_compile_load(struct report *r) {
   size_t i;
   json_t *rec;
   json_array_foreach(r->rs.compile, i, rec) {
-    if (!is_offload(rec) || !rs_str(rec, OK_FNAME(config)) || !rs_str(rec, OK_FNAME(kernel_symbol))) continue;
+    if (!is_offload(rec) || !rs_str(rec, OKF_config) || !rs_str(rec, OKF_kernel_symbol)) continue;
     r->cregs = realloc(r->cregs, (r->ncregs + 1) * sizeof *r->cregs);
     struct cregion *g = &r->cregs[r->ncregs++];
     memset(g, 0, sizeof *g);
-    g->rec = rec, g->config = rs_str(rec, OK_FNAME(config)), g->symbol = rs_str(rec, OK_FNAME(kernel_symbol));
+    g->rec = rec, g->config = rs_str(rec, OKF_config), g->symbol = rs_str(rec, OKF_kernel_symbol);
     region_fill(r, g, &x);
   }
   if (r->ncregs) qsort(r->cregs, r->ncregs, sizeof *r->cregs, creg_cmp);
@@ -359,7 +361,7 @@ struct crow {
 };
 
 static void crow_add(struct crow *c, const struct cregion *g) {
-  const char *m = rs_str(g->rec, OK_FNAME(static_mode));
+  const char *m = rs_str(g->rec, OKF_static_mode);
   int rank = rp_mode_rank(m), want = intent_rank(g);
   ++c->regions;
   c->spmd += rank == 2, c->gspmd += rank == 1, c->generic += rank == 0;
@@ -368,7 +370,7 @@ static void crow_add(struct crow *c, const struct cregion *g) {
   c->blocked += g->blocked, c->fallback += g->fallback;
   c->spilled += g->spill > 0, c->spill += g->spill;
   c->hold += g->hold, c->fail += g->fail;
-  long regs = rs_int(g->rec, OK_FNAME(registers));
+  long regs = rs_int(g->rec, OKF_registers);
   if (regs > c->regs) c->regs = (int)regs;
 }
 
@@ -506,7 +508,7 @@ void report_compile_table(struct report *r) {
 
 static void region_row(struct report *r, size_t i) {
   const struct cregion *g = &r->cregs[i];
-  const char *mode = rs_str(g->rec, OK_FNAME(static_mode));
+  const char *mode = rs_str(g->rec, OKF_static_mode);
   int got = rp_mode_rank(mode), want = intent_rank(g);
   char intent[96];
   intent_text(g, intent, sizeof intent);
@@ -516,7 +518,7 @@ static void region_row(struct report *r, size_t i) {
           got >= 0 && want >= 0 && got < want ? " class=bad" : "", mode ? mode : "–", intent);
   size_t k;
   json_t *v;
-  json_array_foreach(json_object_get(g->rec, OK_FNAME(remarks)), k, v) { /* each ID links to its text */
+  json_array_foreach(rs_get(g->rec, OKF_remarks), k, v) { /* each ID links to its text */
     char a[700];
     const char *id = json_string_value(v);
     if (!id) continue;
@@ -525,7 +527,7 @@ static void region_row(struct report *r, size_t i) {
     if (m) fprintf(r->html, "<a href=#m%lld>%s</a> ", (long long)json_integer_value(m), id);
     else fprintf(r->html, "%s ", id);
   }
-  long regs = rs_int(g->rec, OK_FNAME(registers)), stack = rs_int(g->rec, OK_FNAME(stack_bytes));
+  long regs = rs_int(g->rec, OKF_registers), stack = rs_int(g->rec, OKF_stack_bytes);
   fprintf(r->html, "<td class=r>%s", regs >= 0 ? "" : "–");
   if (regs >= 0) fprintf(r->html, "%ld", regs);
   fprintf(r->html, "<td class=r>%ld<td class=r>%ld<td%s>", g->spill, stack > 0 ? stack : 0, g->fail ? " class=bad" : "");

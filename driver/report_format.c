@@ -2,6 +2,7 @@
  * line's cost and mode for people, row labels and anchors, and what a line's status is. Every
  * section file uses them; they call nothing of the report's. */
 #define _GNU_SOURCE
+#include "resultset.h"
 #include "report.h"
 #include "status.h"
 
@@ -39,9 +40,9 @@ void rp_both(struct report *r, const char *md, const char *html) {
 }
 
 int rp_is_floor(json_t *j) {
-  json_t *f = json_object_get(j, "floor");
+  json_t *f = rs_get(j, OKF_floor);
   if (json_is_boolean(f)) return json_is_true(f);
-  return json_is_number(json_object_get(j, "floor_cycles"));
+  return json_is_number(rs_get(j, OKF_floor_cycles));
 }
 
 static void fmt_ns(double ns, char *buf, size_t n) {
@@ -58,13 +59,13 @@ void rp_cost(json_t *j, char *buf, size_t n) {
     return;
   }
   if (!rs_is_ok(j)) {
-    snprintf(buf, n, "%s", rs_str(j, "status") ? rs_str(j, "status") : "no status");
+    snprintf(buf, n, "%s", rs_str(j, OKF_status) ? rs_str(j, OKF_status) : "no status");
     return;
   }
   if (rp_is_floor(j)) {
-    json_t *fc = json_object_get(j, "floor_cycles");
+    json_t *fc = rs_get(j, OKF_floor_cycles);
     double cyc = json_is_number(fc) ? json_number_value(fc)
-                                    : json_number_value(json_object_get(json_object_get(j, "per_op_cycles"), "median"));
+                                    : json_number_value(json_object_get(rs_get(j, OKF_per_op_cycles), "median"));
     if (cyc > 0) snprintf(buf, n, "≤ %.3g cycles (floor)", cyc);
     else {
       char t[32];
@@ -80,7 +81,7 @@ void rp_cost(json_t *j, char *buf, size_t n) {
   }
   double med, mn, mx;
   const char *m = rs_metric(j, &med, &mn, &mx);
-  if (m && !strcmp(m, "time_s")) rs_fmt_time(med, buf, n);
+  if (m && !strcmp(m, OK_FNAME(time_s))) rs_fmt_time(med, buf, n);
   else if (m) snprintf(buf, n, "%.3g cycles", med);
   else snprintf(buf, n, "ok");
 }
@@ -91,8 +92,8 @@ void rp_ratio(double x, char *buf, size_t n) {
 }
 
 const char *rp_mode(json_t *j) {
-  const char *m = rs_str(j, "observed_mode");
-  return m ? m : rs_str(j, "static_mode");
+  const char *m = rs_str(j, OKF_observed_mode);
+  return m ? m : rs_str(j, OKF_static_mode);
 }
 
 int rp_mode_rank(const char *m) {

@@ -5,6 +5,7 @@
  * to CUDA, global-memory rates as a fraction of the copy bandwidth measured in the same run, the
  * bank-conflict factor (stride s time / stride 1 time) and the divergence slowdown. */
 #define _GNU_SOURCE
+#include "resultset.h"
 #include "report.h"
 
 #include <math.h>
@@ -29,13 +30,13 @@ static int lg(int v) {
   return k;
 }
 static double rate_of(json_t *j) {
-  json_t *r = json_object_get(j, OK_FNAME(rate));
+  json_t *r = rs_get(j, OKF_rate);
   return json_is_object(r) ? json_number_value(json_object_get(r, "median")) : NAN;
 }
 /* A column: the configuration, with the host affinity when there is one. */
 static void column_of(json_t *j, char *buf, size_t n) {
-  const char *a = rs_str(j, OK_FNAME(affinity));
-  snprintf(buf, n, "%s%s%s", rs_str(j, OK_FNAME(config)) ? rs_str(j, OK_FNAME(config)) : "?", a ? " " : "", a ? a : "");
+  const char *a = rs_str(j, OKF_affinity);
+  snprintf(buf, n, "%s%s%s", rs_str(j, OKF_config) ? rs_str(j, OKF_config) : "?", a ? " " : "", a ? a : "");
 }
 
 /* One map: v[op][pat][11][11] (log2 contention, log2 padding), NAN where not measured. */
@@ -116,8 +117,8 @@ static void heat_maps(struct report *r, const char *gp) {
   if (!m) return;
   json_array_foreach(r->rs.lines, i, j) {
     int op, pat, c, pd;
-    const char *k = rs_str(j, OK_FNAME(kernel));
-    if (!k || strcmp(k, "atomic_contention") || !map_point(rs_str(j, OK_FNAME(param)), &op, &pat, &c, &pd)) continue;
+    const char *k = rs_str(j, OKF_kernel);
+    if (!k || strcmp(k, "atomic_contention") || !map_point(rs_str(j, OKF_param), &op, &pat, &c, &pd)) continue;
     if (!rs_is_ok(j)) {
       ++failed;
       continue;
@@ -126,7 +127,7 @@ static void heat_maps(struct report *r, const char *gp) {
     column_of(j, col, sizeof col);
     struct map *x = map_get(m, &n, CAP, col);
     if (!x) continue;
-    const char *model = rs_str(j, OK_FNAME(model));
+    const char *model = rs_str(j, OKF_model);
     x->is_cuda = model && !strcmp(model, ok_models[OKM_CUDA].name);
     x->is_omp = model && !strcmp(model, ok_models[OKM_OMP_TARGET].name);
     x->v[op][pat][lg(c)][lg(pd)] = rate_of(j);
@@ -208,7 +209,7 @@ static int mt_col(struct mtab *t, json_t *j) {
     if (t->ncol == 16) return -1;
     snprintf(t->cols[t->ncol++], sizeof t->cols[0], "%s", col);
   }
-  const char *model = rs_str(j, OK_FNAME(model));
+  const char *model = rs_str(j, OKF_model);
   if (model && !strcmp(model, ok_models[OKM_CUDA].name)) t->cuda_col = c;
   return c;
 }
@@ -233,13 +234,13 @@ static void mt_rates(struct mtab *t, const struct report *r) {
   size_t i;
   json_t *j;
   json_array_foreach(r->rs.lines, i, j) {
-    const char *k = rs_str(j, OK_FNAME(kernel)), *unit = rs_str(j, OK_FNAME(rate_unit));
+    const char *k = rs_str(j, OKF_kernel), *unit = rs_str(j, OKF_rate_unit);
     if (!k || !unit || !strcmp(k, "atomic_contention") || !rs_is_ok(j)) continue;
     char key[160];
     int c = mt_col(t, j);
     if (c < 0) continue;
-    const char *variant = rs_str(j, OK_FNAME(variant)), *type = rs_str(j, OK_FNAME(type)),
-               *param = rs_str(j, OK_FNAME(param));
+    const char *variant = rs_str(j, OKF_variant), *type = rs_str(j, OKF_type),
+               *param = rs_str(j, OKF_param);
     char pk[160] = "";
     if (param) rs_param_key(param, pk, sizeof pk);
     /* arith has two forms (latency, throughput): keep them apart; others are one form per model */
@@ -257,15 +258,15 @@ static void mt_latencies(struct mtab *t, const struct report *r) {
   size_t i;
   json_t *j;
   json_array_foreach(r->rs.lines, i, j) {
-    const char *k = rs_str(j, OK_FNAME(kernel)), *variant = rs_str(j, OK_FNAME(variant));
+    const char *k = rs_str(j, OKF_kernel), *variant = rs_str(j, OKF_variant);
     if (!k || strcmp(k, "arith") || !variant || !strstr(variant, "latency") || !rs_is_ok(j)) continue;
-    json_t *pc = json_object_get(j, OK_FNAME(per_op_cycles));
+    json_t *pc = rs_get(j, OKF_per_op_cycles);
     if (!json_is_object(pc)) continue;
     char key[160], pk[160] = "";
     int c = mt_col(t, j);
     if (c < 0) continue;
-    if (rs_str(j, OK_FNAME(param))) rs_param_key(rs_str(j, OK_FNAME(param)), pk, sizeof pk);
-    snprintf(key, sizeof key, "latency %s %s", rs_str(j, OK_FNAME(type)) ? rs_str(j, OK_FNAME(type)) : "", pk);
+    if (rs_str(j, OKF_param)) rs_param_key(rs_str(j, OKF_param), pk, sizeof pk);
+    snprintf(key, sizeof key, "latency %s %s", rs_str(j, OKF_type) ? rs_str(j, OKF_type) : "", pk);
     int w = mt_row(t, k, key, "cycles/op");
     if (w < 0) continue;
     t->rows[w].v[c] = json_number_value(json_object_get(pc, "median"));
@@ -371,8 +372,8 @@ void report_maps(struct report *r) {
   int any = 0;
   size_t i;
   json_t *j;
-  json_array_foreach(r->rs.lines, i, j) any |= json_object_get(j, OK_FNAME(rate)) != NULL ||
-                                               (rs_str(j, OK_FNAME(kernel)) && !strcmp(rs_str(j, OK_FNAME(kernel)), "arith"));
+  json_array_foreach(r->rs.lines, i, j) any |= rs_get(j, OKF_rate) != NULL ||
+                                               (rs_str(j, OKF_kernel) && !strcmp(rs_str(j, OKF_kernel), "arith"));
   if (!any) return;
   rp_both(r, "## Maps and microbenchmarks\n\n", "<h2 id=maps>Maps and microbenchmarks</h2>\n");
   char *gp = rp_gnuplot();

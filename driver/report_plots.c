@@ -4,6 +4,7 @@
  * for sweeps over teams and threads, ns/op grids. Without gnuplot the report says so in one line.
  * Scripts and SVG files stay under DIR/plots/. */
 #define _GNU_SOURCE
+#include "resultset.h"
 #include "report.h"
 
 #include <fcntl.h>
@@ -236,7 +237,7 @@ static int cmp_pt(const void *a, const void *b) {
 
 /* param less its ran=TxN tokens (what a region got, not which point was asked for). */
 static void param_clean(json_t *j, char *out, size_t n) {
-  const char *pa = rs_str(j, "param");
+  const char *pa = rs_str(j, OKF_param);
   size_t l = 0;
   out[0] = 0;
   for (const char *p = pa ? pa : ""; *p;) {
@@ -266,28 +267,28 @@ static int cost_figs(struct report *r, const char *gp, struct fig *figs, int max
     json_t *j;
     int prim = 0;
     json_array_foreach(r->rs.lines, i, j) {
-      const char *m = rs_str(j, "model");
-      if (!rs_str(j, "kernel") || strcmp(rs_str(j, "kernel"), k) || !m) continue;
+      const char *m = rs_str(j, OKF_model);
+      if (!rs_str(j, OKF_kernel) || strcmp(rs_str(j, OKF_kernel), k) || !m) continue;
       int omp = ok_model_of(m) == OKM_OMP_TARGET, cu = ok_model_of(m) == OKM_CUDA;
-      if (omp && json_is_object(json_object_get(j, "per_op_ns"))) prim = 1;
-      if ((!omp && !cu) || !rs_is_ok(j) || rp_is_floor(j) || isnan(rs_ns_per_op(j)) || rs_int(j, "threads") < 1) continue;
-      if (cu && json_object_size(cuda_refs) && !json_object_get(cuda_refs, rs_str(j, "variant"))) continue;
-      if (!json_is_object(json_object_get(j, "per_op_ns"))) continue;
+      if (omp && json_is_object(rs_get(j, OKF_per_op_ns))) prim = 1;
+      if ((!omp && !cu) || !rs_is_ok(j) || rp_is_floor(j) || isnan(rs_ns_per_op(j)) || rs_int(j, OKF_threads) < 1) continue;
+      if (cu && json_object_size(cuda_refs) && !json_object_get(cuda_refs, rs_str(j, OKF_variant))) continue;
+      if (!json_is_object(rs_get(j, OKF_per_op_ns))) continue;
       /* One line per workload: type, stride and param (less ran=) split series, threads do not. */
       char ty[200], pa[160];
       param_clean(j, pa, sizeof pa);
-      json_t *st = json_object_get(j, "stride");
+      json_t *st = rs_get(j, OKF_stride);
       char sts[48] = "";
       if (json_is_number(st)) snprintf(sts, sizeof sts, " stride %.0f", json_number_value(st));
-      snprintf(ty, sizeof ty, "%s%s%s%s", rs_str(j, "type") ? rs_str(j, "type") : "", sts, pa[0] ? " " : "", pa);
+      snprintf(ty, sizeof ty, "%s%s%s%s", rs_str(j, OKF_type) ? rs_str(j, OKF_type) : "", sts, pa[0] ? " " : "", pa);
       json_object_set_new(types, ty, json_true());
       char name[400];
-      snprintf(name, sizeof name, "%s%s %s\x01%s", cu ? "0" : "1", cu ? "CUDA" : short_config(rs_str(j, "config")),
-               rs_str(j, "variant"), ty);
+      snprintf(name, sizeof name, "%s%s %s\x01%s", cu ? "0" : "1", cu ? "CUDA" : short_config(rs_str(j, OKF_config)),
+               rs_str(j, OKF_variant), ty);
       json_t *pts = json_object_get(series, name);
       if (!pts) json_object_set_new(series, name, pts = json_array());
-      long te = rs_int(j, "teams") > 0 ? rs_int(j, "teams") : rs_int(j, "blocks") > 0 ? rs_int(j, "blocks") : 1;
-      json_array_append_new(pts, json_pack("[f,f]", (double)rs_int(j, "threads") * (double)te, rs_ns_per_op(j)));
+      long te = rs_int(j, OKF_teams) > 0 ? rs_int(j, OKF_teams) : ok_jint(j, "blocks") > 0 ? ok_jint(j, "blocks") : 1;
+      json_array_append_new(pts, json_pack("[f,f]", (double)rs_int(j, OKF_threads) * (double)te, rs_ns_per_op(j)));
     }
     int lines = 0;
     const char *s;
@@ -371,17 +372,17 @@ static int grid_figs(struct report *r, const char *gp, struct fig *figs, int max
   json_t *j;
   json_array_foreach(r->rs.lines, i, j) {
     double ns = rs_ns_per_op(j);
-    if (!rs_is_ok(j) || isnan(ns) || ns <= 0 || rs_int(j, "threads") < 1 || rs_int(j, "teams") < 1 ||
-        json_object_get(j, "stride"))
+    if (!rs_is_ok(j) || isnan(ns) || ns <= 0 || rs_int(j, OKF_threads) < 1 || rs_int(j, OKF_teams) < 1 ||
+        rs_get(j, OKF_stride))
       continue;
-    const char *ty = rs_str(j, "type");
+    const char *ty = rs_str(j, OKF_type);
     char key[512], pclean[256];
     param_clean(j, pclean, sizeof pclean); /* ran=TxN differs between points of one grid */
-    snprintf(key, sizeof key, "%s %s/%s%s%s%s%s", rs_str(j, "config"), rs_str(j, "kernel"), rs_str(j, "variant"),
+    snprintf(key, sizeof key, "%s %s/%s%s%s%s%s", rs_str(j, OKF_config), rs_str(j, OKF_kernel), rs_str(j, OKF_variant),
              ty && *ty ? " " : "", ty ? ty : "", pclean[0] ? " " : "", pclean);
     json_t *pts = json_object_get(grids, key);
     if (!pts) json_object_set_new(grids, key, pts = json_array());
-    json_array_append_new(pts, json_pack("[I,I,f]", (json_int_t)rs_int(j, "teams"), (json_int_t)rs_int(j, "threads"), ns));
+    json_array_append_new(pts, json_pack("[I,I,f]", (json_int_t)rs_int(j, OKF_teams), (json_int_t)rs_int(j, OKF_threads), ns));
   }
   int n = 0;
   const char *key;

@@ -2,6 +2,7 @@
  * kit's omp/CUDA kernel-time ratio beside the public app's, read from proxies/public_figures.json
  * (facts measured elsewhere: their date, GPU and command are in the file). A kit ratio agrees
  * when it lies within the file's "agreement" (±25 %) of the public figure or range. */
+#include "resultset.h"
 #include "report.h"
 
 #include <math.h>
@@ -27,10 +28,10 @@ static json_t *find_line(struct report *r, const char *config, const char *kerne
   size_t i;
   json_t *j;
   json_array_foreach(r->rs.lines, i, j) {
-    const char *c = rs_str(j, "config"), *k = rs_str(j, "kernel"), *v = rs_str(j, "variant");
+    const char *c = rs_str(j, OKF_config), *k = rs_str(j, OKF_kernel), *v = rs_str(j, OKF_variant);
     if (!c || !k || !v || strcmp(c, config) || strcmp(k, kernel) || strcmp(v, variant) || !rs_is_ok(j)) continue;
     char pk[512];
-    rs_param_key(rs_str(j, "param") ? rs_str(j, "param") : "", pk, sizeof pk);
+    rs_param_key(rs_str(j, OKF_param) ? rs_str(j, OKF_param) : "", pk, sizeof pk);
     if (!strcmp(pk, param)) return j;
   }
   return NULL;
@@ -43,8 +44,8 @@ static double median_s(json_t *j) {
 }
 
 static void one_row(struct report *r, json_t *row, double tol, int *rows, int *agree) {
-  const char *kernel = rs_str(row, "kernel"), *var = rs_str(row, "omp_variant"), *param = rs_str(row, "param");
-  const char *setting = rs_str(row, "setting");
+  const char *kernel = rs_str(row, OKF_kernel), *var = ok_jstr(row, "omp_variant"), *param = rs_str(row, OKF_param);
+  const char *setting = ok_jstr(row, "setting");
   json_t *rg = json_object_get(row, "ratio");
   if (!kernel || !var || !param || !setting || json_array_size(rg) != 2) return;
   const double lo = json_number_value(json_array_get(rg, 0)), hi = json_number_value(json_array_get(rg, 1));
@@ -74,7 +75,7 @@ static void one_row(struct report *r, json_t *row, double tol, int *rows, int *a
 /* A row's note: what was measured about the public figure itself (e.g. the public kernel re-run
  * here), a fact with its own date and GPU, printed under the table. */
 static void one_note(struct report *r, json_t *row) {
-  const char *setting = rs_str(row, "setting"), *note = rs_str(row, "note");
+  const char *setting = ok_jstr(row, "setting"), *note = ok_jstr(row, "note");
   if (!setting || !note) return;
   fprintf(r->md, "- *%s*: %s\n", setting, note);
   fputs("<p class=note><em>", r->html);
@@ -91,16 +92,16 @@ void report_proxy_public(struct report *r) {
   size_t i;
   json_t *row;
   int ran = 0; /* a study that ran no public setting (primitives only, the quick study) gets no section */
-  json_array_foreach(json_object_get(f, "rows"), i, row) ran |= rs_str(row, "kernel") && rs_str(row, "param") &&
-                                                                 rs_str(row, "omp_variant") &&
-                                                                 find_line(r, "cuda-nvcc", rs_str(row, "kernel"), "cuda",
-                                                                           rs_str(row, "param"));
+  json_array_foreach(json_object_get(f, "rows"), i, row) ran |= rs_str(row, OKF_kernel) && rs_str(row, OKF_param) &&
+                                                                 ok_jstr(row, "omp_variant") &&
+                                                                 find_line(r, "cuda-nvcc", rs_str(row, OKF_kernel), "cuda",
+                                                                           rs_str(row, OKF_param));
   if (!ran) {
     json_decref(f);
     return;
   }
   const double tol = json_number_value(json_object_get(f, "agreement")) > 0 ? json_number_value(json_object_get(f, "agreement")) : 0.25;
-  const char *date = rs_str(f, "date"), *gpu = rs_str(f, "gpu"), *cmd = rs_str(f, "command");
+  const char *date = ok_jstr(f, "date"), *gpu = rs_str(f, OKF_gpu), *cmd = ok_jstr(f, "command");
   fprintf(r->md, "## Proxies against the public apps\n\nomp/CUDA kernel time of `target-clang19` against `cuda-nvcc` at the "
                  "public apps' settings, beside the public apps' own ratio (measured %s on %s; %s). A ratio agrees within "
                  "±%.0f %% of the public figure or range. Figures: `%s`.\n\n"

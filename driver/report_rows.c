@@ -2,6 +2,7 @@
  * point of the same workload beside it and the best native one, and the kernel families from
  * kernels.def. Built once by report_rows(); every section reads them. */
 #define _GNU_SOURCE
+#include "resultset.h"
 #include "report.h"
 #include "status.h"
 
@@ -61,7 +62,7 @@ static void families_init(struct report *r) {
 
 /* param minus its ran=TxN tokens (rs_param_key): they say what a region got, not the point asked for. */
 static void param_of(json_t *j, char *out, size_t n) {
-  const char *p = rs_str(j, "param");
+  const char *p = rs_str(j, OKF_param);
   if (p) rs_param_key(p, out, n);
   else out[0] = 0;
 }
@@ -74,8 +75,8 @@ static void scalar(json_t *v, char *buf, size_t n) {
 }
 
 static long teams_of(json_t *j) {
-  long t = rs_int(j, "teams");
-  return t > 0 ? t : rs_int(j, "blocks");
+  long t = rs_int(j, OKF_teams);
+  return t > 0 ? t : ok_jint(j, "blocks");
 }
 
 /* A point's label for people ("int 128×1024 stride 32 order=relaxed size=4096"; shape_in_label=0
@@ -84,7 +85,7 @@ static long teams_of(json_t *j) {
  * matched to GPU rows). */
 static void point_of_shape(json_t *j, int shape_in_label, char *label, size_t nl, char *key, size_t nk, char *wkey,
                            size_t nw, long *total) {
-  long th = rs_int(j, "threads"), te = teams_of(j);
+  long th = rs_int(j, OKF_threads), te = teams_of(j);
   *total = (th > 0 ? th : 0) * (te > 0 ? te : 1);
   rs_dims_key(j, RS_DIM_WORK | RS_DIM_SHAPE, key, nk);
   rs_dims_key(j, RS_DIM_WORK, wkey, nw);
@@ -122,7 +123,7 @@ static json_t *row_line(const struct rrow *w) {
 }
 
 static const char *model_of(json_t *j) {
-  const char *m = rs_str(j, "model");
+  const char *m = rs_str(j, OKF_model);
   return m ? m : "";
 }
 
@@ -133,7 +134,7 @@ static int ends_with(const char *s, const char *suf) {
 
 /* omp_target variants are <form>_spmd / <form>_generic, or spmd / generic for a kernel's one form. */
 static int omp_form(json_t *j, char *form, size_t n) {
-  const char *v = rs_str(j, "variant") ? rs_str(j, "variant") : "", *src = rs_str(j, "source_mode");
+  const char *v = rs_str(j, OKF_variant) ? rs_str(j, OKF_variant) : "", *src = rs_str(j, OKF_source_mode);
   int slot = src && !strcasecmp(src, "generic") ? SL_GENERIC : SL_SPMD;
   size_t len = strlen(v);
   if (!strcmp(v, "spmd") || !strcmp(v, "generic")) {
@@ -240,11 +241,11 @@ static struct rrow *row_get(struct report *r, json_t *index, const char *key) {
 }
 
 static void variants_add(json_t *sets, json_t *j) {
-  const char *k = rs_str(j, "kernel"), *v = rs_str(j, "variant");
+  const char *k = rs_str(j, OKF_kernel), *v = rs_str(j, OKF_variant);
   if (!k || !v) return;
   json_t *s = json_object_get(sets, k);
   if (!s) json_object_set_new(sets, k, s = json_object());
-  json_object_set(s, v, json_object_get(j, "variant")); /* the line's own string: it outlives the set */
+  json_object_set(s, v, rs_get(j, OKF_variant)); /* the line's own string: it outlives the set */
 }
 
 /* Cost to compare natives by: ns per op, failures last. */
@@ -266,7 +267,7 @@ static json_t *lines_by_variant(struct report *r, enum ok_model_id model) {
   json_t *idx = json_object(), *j;
   size_t i;
   json_array_foreach(r->rs.lines, i, j) {
-    const char *k = rs_str(j, "kernel"), *v = rs_str(j, "variant");
+    const char *k = rs_str(j, OKF_kernel), *v = rs_str(j, OKF_variant);
     if (!k || !v || ok_model_of(model_of(j)) != model) continue;
     char key[600], w[512];
     snprintf(key, sizeof key, "%s|%s", k, v);
@@ -295,7 +296,7 @@ static json_t *best_native(json_t *natives, const char *kernel, const char *vari
   json_array_foreach(variant_lines(natives, kernel, variant), i, e) {
     json_t *j = json_array_get(e, 0);
     if (strcmp(json_string_value(json_array_get(e, 1)), wkey) && rs_is_ok(j)) continue; /* a failed line may lack its point fields */
-    const char *c = rs_str(j, "config") ? rs_str(j, "config") : "";
+    const char *c = rs_str(j, OKF_config) ? rs_str(j, OKF_config) : "";
     int at = 0;
     while (at < nc && strcmp(cfgs[at], c)) ++at;
     if (at == nc) {
@@ -303,7 +304,7 @@ static json_t *best_native(json_t *natives, const char *kernel, const char *vari
       cfgs[nc++] = c;
     }
     json_t *h = top[at];
-    if (!h || (rs_is_ok(j) && !rs_is_ok(h)) || (rs_is_ok(j) == rs_is_ok(h) && rs_int(j, "threads") > rs_int(h, "threads")))
+    if (!h || (rs_is_ok(j) && !rs_is_ok(h)) || (rs_is_ok(j) == rs_is_ok(h) && rs_int(j, OKF_threads) > rs_int(h, OKF_threads)))
       top[at] = j;
   }
   for (int c = 0; c < nc; ++c)
@@ -326,7 +327,7 @@ static int row_cmp(const void *x, const void *y) {
 }
 
 /* Rate points (maps, microbenchmarks) are drawn and tabled by report_heatmap.c instead. */
-static int tabled(json_t *j) { return rs_str(j, "kernel") && !json_object_get(j, OK_FNAME(rate)); }
+static int tabled(json_t *j) { return rs_str(j, OKF_kernel) && !rs_get(j, OKF_rate); }
 
 /* What the row builders share: indexes of the reference lines, and which are taken. */
 struct rows_ctx {
@@ -348,12 +349,12 @@ static void rows_index(struct report *r, struct rows_ctx *x) {
       char l[256], k[512], w[512], key[1200];
       long t;
       point_of(j, l, sizeof l, k, sizeof k, w, sizeof w, &t);
-      snprintf(key, sizeof key, "%s|%s|%s", rs_str(j, "kernel"), rs_str(j, "variant"), k);
+      snprintf(key, sizeof key, "%s|%s|%s", rs_str(j, OKF_kernel), rs_str(j, OKF_variant), k);
       if (!json_object_get(cuda_at, key)) json_object_set(cuda_at, key, j);
-      snprintf(key, sizeof key, "%s|%s|%s", rs_str(j, "kernel"), rs_str(j, "variant"), w);
+      snprintf(key, sizeof key, "%s|%s|%s", rs_str(j, OKF_kernel), rs_str(j, OKF_variant), w);
       if (!json_object_get(x->cuda_work, key)) json_object_set(x->cuda_work, key, j);
       rs_dims_key(j, RS_DIM_WORK | RS_DIM_NO_PARAM, w, sizeof w);
-      snprintf(key, sizeof key, "%s|%s|%s", rs_str(j, "kernel"), rs_str(j, "variant"), w);
+      snprintf(key, sizeof key, "%s|%s|%s", rs_str(j, OKF_kernel), rs_str(j, OKF_variant), w);
       if (!json_object_get(x->cuda_work0, key)) json_object_set(x->cuda_work0, key, j);
     } else if (ok_model_of(m) == OKM_NATIVE) variants_add(native_vars, j);
   }
@@ -367,7 +368,7 @@ static void rows_omp(struct report *r, struct rows_ctx *x) {
   /* omp_target lines make the rows. */
   json_array_foreach(r->rs.lines, i, j) {
     if (!tabled(j) || ok_model_of(model_of(j)) != OKM_OMP_TARGET) continue;
-    const char *cfg = rs_str(j, "config") ? rs_str(j, "config") : "?";
+    const char *cfg = rs_str(j, OKF_config) ? rs_str(j, OKF_config) : "?";
     int c = 0;
     while (c < r->n_omp_configs && strcmp(r->omp_configs[c], cfg)) ++c;
     if (c == r->n_omp_configs && c < 16) r->omp_configs[r->n_omp_configs++] = cfg;
@@ -375,10 +376,10 @@ static void rows_omp(struct report *r, struct rows_ctx *x) {
     long t;
     int slot = omp_form(j, form, sizeof form);
     point_of(j, l, sizeof l, k, sizeof k, w, sizeof w, &t);
-    snprintf(key, sizeof key, "%s|%s|%s|%s", rs_str(j, "kernel"), form, k, cfg);
+    snprintf(key, sizeof key, "%s|%s|%s|%s", rs_str(j, OKF_kernel), form, k, cfg);
     struct rrow *row = row_get(r, index, key);
     if (!row->kernel) {
-      row->kernel = rs_str(j, "kernel"), row->config = cfg, row->total = t;
+      row->kernel = rs_str(j, OKF_kernel), row->config = cfg, row->total = t;
       snprintf(row->form, sizeof row->form, "%s", form);
       snprintf(row->point, sizeof row->point, "%s", l);
       snprintf(row->pkey, sizeof row->pkey, "%s", k);
@@ -413,13 +414,13 @@ static void rows_cuda_refs(struct report *r, struct rows_ctx *x) {
     rs_dims_key(probe, RS_DIM_WORK | RS_DIM_NO_PARAM, wkey0, sizeof wkey0);
     snprintf(key, sizeof key, "%s|%s|%s", w->kernel, cv, np);
     if (!w->cuda) w->cuda = json_object_get(cuda_at, key);
-    long th = rs_int(probe, "threads"), te = teams_of(probe);
+    long th = rs_int(probe, OKF_threads), te = teams_of(probe);
     if (!w->cuda && th > 0 && te > 1) {
       double gap = 0.1;
       json_t *e;
       json_array_foreach(variant_lines(x->cuda_lines, w->kernel, cv), i, e) {
         j = json_array_get(e, 0);
-        if (!tabled(j) || rs_int(j, "threads") != th || teams_of(j) < 2) continue;
+        if (!tabled(j) || rs_int(j, OKF_threads) != th || teams_of(j) < 2) continue;
         char l[256], k[512], wk[512];
         long t;
         point_of(j, l, sizeof l, k, sizeof k, wk, sizeof wk, &t);
@@ -435,11 +436,11 @@ static void rows_cuda_refs(struct report *r, struct rows_ctx *x) {
       snprintf(key, sizeof key, "%s|%s|%s", w->kernel, cv, wkey0);
       json_t *c0 = w->cuda ? NULL : json_object_get(x->cuda_work0, key);
       char pk[512] = "";
-      if (c0 && rs_str(c0, OK_FNAME(param))) rs_param_key(rs_str(c0, OK_FNAME(param)), pk, sizeof pk);
+      if (c0 && rs_str(c0, OKF_param)) rs_param_key(rs_str(c0, OKF_param), pk, sizeof pk);
       if (c0 && (!problem_param || !pk[0])) w->cuda = c0; /* a param the reference lacks */
       w->cuda_by_workload = w->cuda != NULL;
     }
-    if (w->cuda) json_object_set_new(cuda_used, rs_str(w->cuda, "_key") ? rs_str(w->cuda, "_key") : key, json_true());
+    if (w->cuda) json_object_set_new(cuda_used, ok_jstr(w->cuda, RS_KEY) ? ok_jstr(w->cuda, RS_KEY) : key, json_true());
   }
 }
 
@@ -450,15 +451,15 @@ static void rows_cuda_own(struct report *r, struct rows_ctx *x) {
   json_t *j;
   /* CUDA points that are no omp_target form's reference get rows of their own. */
   json_array_foreach(r->rs.lines, i, j) {
-    if (!tabled(j) || ok_model_of(model_of(j)) != OKM_CUDA || json_object_get(cuda_used, rs_str(j, "_key"))) continue;
+    if (!tabled(j) || ok_model_of(model_of(j)) != OKM_CUDA || json_object_get(cuda_used, ok_jstr(j, RS_KEY))) continue;
     char l[256], k[512], w[512], key[1400];
     long t;
     point_of(j, l, sizeof l, k, sizeof k, w, sizeof w, &t);
-    const char *v = rs_str(j, "variant") ? rs_str(j, "variant") : "";
-    snprintf(key, sizeof key, "%s|%s|%s|", rs_str(j, "kernel"), v, k);
+    const char *v = rs_str(j, OKF_variant) ? rs_str(j, OKF_variant) : "";
+    snprintf(key, sizeof key, "%s|%s|%s|", rs_str(j, OKF_kernel), v, k);
     struct rrow *row = row_get(r, index, key);
     if (row->kernel) continue;
-    row->kernel = rs_str(j, "kernel"), row->total = t, row->cuda = j, row->cuda_variant = v;
+    row->kernel = rs_str(j, OKF_kernel), row->total = t, row->cuda = j, row->cuda_variant = v;
     snprintf(row->form, sizeof row->form, "%s", v);
     snprintf(row->point, sizeof row->point, "%s", l);
     snprintf(row->pkey, sizeof row->pkey, "%s", k);
@@ -503,12 +504,12 @@ static void rows_native_own(struct report *r, struct rows_ctx *x) {
     char l[256], k[512], w[512], key[1200];
     long t;
     point_of(j, l, sizeof l, k, sizeof k, w, sizeof w, &t);
-    const char *v = rs_str(j, "variant") ? rs_str(j, "variant") : "";
-    snprintf(key, sizeof key, "%s|%s|%s", rs_str(j, "kernel"), v, w);
+    const char *v = rs_str(j, OKF_variant) ? rs_str(j, OKF_variant) : "";
+    snprintf(key, sizeof key, "%s|%s|%s", rs_str(j, OKF_kernel), v, w);
     if (json_object_get(native_used, key)) continue;
     json_object_set_new(native_used, key, json_true());
     struct rrow *row = row_get(r, index, key);
-    row->kernel = rs_str(j, "kernel"), row->native = best_native(x->native_lines, row->kernel, v, w);
+    row->kernel = rs_str(j, OKF_kernel), row->native = best_native(x->native_lines, row->kernel, v, w);
     if (!row->native) row->native = j;
     snprintf(row->form, sizeof row->form, "%s", v);
     snprintf(row->wkey, sizeof row->wkey, "%s", w);

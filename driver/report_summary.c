@@ -3,6 +3,8 @@
  * full lists follow in a collapsed section). SPMD-ization of a generic kernel (OMP120) is the
  * compiler doing its job and never a surprise; a mode demoted below what the source says is. */
 #define _GNU_SOURCE
+#include "resultset.h"
+#include "provenance.h"
 #include "report.h"
 #include "status.h"
 
@@ -62,8 +64,8 @@ static int item_cmp(const void *a, const void *b) {
 
 /* The line's form for people: "critical_add/omp_set_lock_spmd (target-clang19)". */
 static void line_label(json_t *j, char *buf, size_t n) {
-  snprintf(buf, n, "%s/%s (%s)", rs_str(j, "kernel") ? rs_str(j, "kernel") : "?",
-           rs_str(j, "variant") ? rs_str(j, "variant") : "?", rs_str(j, "config") ? rs_str(j, "config") : "?");
+  snprintf(buf, n, "%s/%s (%s)", rs_str(j, OKF_kernel) ? rs_str(j, OKF_kernel) : "?",
+           rs_str(j, OKF_variant) ? rs_str(j, OKF_variant) : "?", rs_str(j, OKF_config) ? rs_str(j, OKF_config) : "?");
 }
 
 static struct rrow *row_of(struct report *r, json_t *j) {
@@ -75,7 +77,7 @@ static struct rrow *row_of(struct report *r, json_t *j) {
 }
 
 static double model_weight(json_t *j) {
-  const char *m = rs_str(j, "model");
+  const char *m = rs_str(j, OKF_model);
   return ok_model_of(m) == OKM_OMP_TARGET ? 3 : ok_model_of(m) == OKM_CUDA ? 2 : 1;
 }
 
@@ -89,14 +91,14 @@ static void variant_items(struct report *r, struct items *it, json_t *group, jso
   if (w) rp_row_anchor(r, w, href, sizeof href);
   const char *st;
   json_object_foreach(fails, st, g) {
-    long pts = rs_int(g, "points");
+    long pts = ok_jint(g, "points");
     json_t *f = json_object_get(g, "first");
     char pt[300] = "", own[256];
     rp_point_label(f, own, sizeof own);
     if (pts > 1) snprintf(pt, sizeof pt, " at %ld points", pts);
     else if (own[0]) snprintf(pt, sizeof pt, " at %s", own);
     struct item *x = add(it, G_FAIL, model_weight(f) * 1000 + (double)pts, href, "%s: %s%s", lab, st, pt);
-    snprintf(x->why, sizeof x->why, "%s", rs_str(f, "error") ? rs_str(f, "error") : rs_str(f, "detail") ?: "");
+    snprintf(x->why, sizeof x->why, "%s", rs_str(f, OKF_error) ? rs_str(f, OKF_error) : rs_str(f, OKF_detail) ?: "");
   }
   long n[OK_SC_COUNT];
   enum ok_status_class vc = ok_group_class(group, n);
@@ -105,10 +107,10 @@ static void variant_items(struct report *r, struct items *it, json_t *group, jso
   if (vc == OK_SC_KNOWN) {
     struct item *x = add(it, G_KNOWN, 1, href, "%s: known defect at %ld of %ld marked point(s)%s", lab, n[OK_SC_KNOWN],
                          nm, n[OK_SC_FIXED] ? " (passes at the others)" : "");
-    snprintf(x->why, sizeof x->why, "%s", rs_str(marked, "error") ?: "");
+    snprintf(x->why, sizeof x->why, "%s", rs_str(marked, OKF_error) ?: "");
   } else if (vc == OK_SC_FIXED) { /* news: ranks above the defects still there */
     struct item *x = add(it, G_KNOWN, 2, href, "%s: fixed? passed at all %ld marked point(s)", lab, nm);
-    snprintf(x->why, sizeof x->why, "%s", rs_str(marked, "expect_fail") ?: "");
+    snprintf(x->why, sizeof x->why, "%s", rs_str(marked, OKF_expect_fail) ?: "");
   }
 }
 
@@ -117,14 +119,14 @@ static void status_items(struct report *r, struct items *it) {
   json_t *groups = ok_variant_groups(r->rs.lines), *fails = json_object(), *j;
   size_t i;
   json_array_foreach(r->rs.lines, i, j) { /* failing points by variant and status */
-    if (!rs_str(j, "kernel") || !ok_status_fails(ok_line_status(j))) continue;
+    if (!rs_str(j, OKF_kernel) || !ok_status_fails(ok_line_status(j))) continue;
     char key[1024];
-    snprintf(key, sizeof key, "%s|%s|%s", rs_str(j, "config") ?: "", rs_str(j, "kernel"), rs_str(j, "variant") ?: "");
+    snprintf(key, sizeof key, "%s|%s|%s", rs_str(j, OKF_config) ?: "", rs_str(j, OKF_kernel), rs_str(j, OKF_variant) ?: "");
     json_t *v = json_object_get(fails, key), *g;
     if (!v) json_object_set_new(fails, key, v = json_object());
-    const char *name = rs_str(j, "status") ? rs_str(j, "status") : "no status";
+    const char *name = rs_str(j, OKF_status) ? rs_str(j, OKF_status) : "no status";
     if (!(g = json_object_get(v, name))) json_object_set_new(v, name, g = json_pack("{s:O,s:i}", "first", j, "points", 0));
-    json_object_set_new(g, "points", json_integer(rs_int(g, "points") + 1));
+    json_object_set_new(g, "points", json_integer(ok_jint(g, "points") + 1));
   }
   const char *key;
   json_t *empty = json_object();
@@ -142,16 +144,16 @@ static void expectation_items(struct report *r, struct items *it) {
   size_t i;
   json_t *c;
   json_array_foreach(r->checks, i, c) {
-    const char *obs = rs_str(c, "observed");
-    add(it, G_EXPECT, 2 - 1e-6 * (double)i, NULL, "%s:%ld: EXPECT-%s: %s (%s)%s%s", rs_str(c, "file") ? rs_str(c, "file") : "?",
-        rs_int(c, "line"), rs_str(c, "directive") ? rs_str(c, "directive") : "?", rs_str(c, "value") ? rs_str(c, "value") : "",
-        rs_str(c, "config") ? rs_str(c, "config") : "?", obs ? " — observed " : "", obs ? obs : "");
+    const char *obs = ok_jstr(c, "observed");
+    add(it, G_EXPECT, 2 - 1e-6 * (double)i, NULL, "%s:%ld: EXPECT-%s: %s (%s)%s%s", ok_jstr(c, "file") ? ok_jstr(c, "file") : "?",
+        ok_jint(c, "line"), ok_jstr(c, "directive") ? ok_jstr(c, "directive") : "?", ok_jstr(c, "value") ? ok_jstr(c, "value") : "",
+        rs_str(c, OKF_config) ? rs_str(c, OKF_config) : "?", obs ? " — observed " : "", obs ? obs : "");
   }
   json_t *seen = json_object();
   for (size_t n = 0; n < r->nrows; ++n)
     for (int s = 0; s < SL_N; ++s) {
       json_t *j = r->rows[n].omp[s];
-      const char *mm = rs_str(j, "mode_mismatch");
+      const char *mm = rs_str(j, OKF_mode_mismatch);
       char lab[512], href[32];
       if (!mm) continue;
       line_label(j, lab, sizeof lab);
@@ -227,8 +229,8 @@ static void mode_and_global_items(struct report *r, struct items *it, json_t *do
       char lab[512], key[600], href[32], sk[1200];
       line_label(j, lab, sizeof lab);
       rp_row_anchor(r, w, href, sizeof href);
-      snprintf(sk, sizeof sk, "%s|%s", rs_str(j, OK_FNAME(config)) ?: "", rs_str(j, OK_FNAME(kernel_symbol)) ?: "");
-      const char *mode = rp_mode(j), *src = rs_str(j, OK_FNAME(source_mode));
+      snprintf(sk, sizeof sk, "%s|%s", rs_str(j, OKF_config) ?: "", rs_str(j, OKF_kernel_symbol) ?: "");
+      const char *mode = rp_mode(j), *src = rs_str(j, OKF_source_mode);
       int got = rp_mode_rank(mode), want = rp_mode_rank(src);
       snprintf(key, sizeof key, "m|%s", lab);
       if (got >= 0 && want >= 0 && got < want) json_object_set_new(done, sk, json_true());
@@ -239,7 +241,7 @@ static void mode_and_global_items(struct report *r, struct items *it, json_t *do
       char ids[64] = "";
       size_t k;
       json_t *id;
-      json_array_foreach(json_object_get(j, OK_FNAME(remarks)), k, id) {
+      json_array_foreach(rs_get(j, OKF_remarks), k, id) {
         const char *x = json_string_value(id);
         if (x && (!strcmp(x, "OMP112") || !strcmp(x, "OMP113")) && strlen(ids) + 8 < sizeof ids)
           strcat(strcat(ids, ids[0] ? " " : ""), x);
@@ -247,7 +249,7 @@ static void mode_and_global_items(struct report *r, struct items *it, json_t *do
       snprintf(key, sizeof key, "g|%s", lab);
       if (ids[0]) json_object_set_new(done, sk, json_true());
       if (!ids[0] || json_object_get(seen, key) ||
-          rc_deliberate(r, rs_str(j, OK_FNAME(config)), rs_str(j, OK_FNAME(kernel_symbol))))
+          rc_deliberate(r, rs_str(j, OKF_config), rs_str(j, OKF_kernel_symbol)))
         continue;
       json_object_set_new(seen, key, json_true());
       /* Ranked by what it costs against CUDA (the worst point of the form). */
@@ -419,10 +421,10 @@ static void family_table(struct report *r, struct form *f, size_t nf) {
 static void key_line(struct report *r) {
   json_t *p = r->rs.prov;
   char buf[2400];
-  const char *gpu = rs_str(json_object_get(p, "gpu"), "device_name"), *sha = rs_str(p, "git_sha");
+  const char *gpu = ok_jstr(json_object_get(p, PROV_GPU), "device_name"), *sha = ok_jstr(p, "git_sha");
   int l = snprintf(buf, sizeof buf, "%.*s", gpu ? (int)strcspn(gpu, "(") : 7, gpu ? gpu : "no GPU");
   while (l > 0 && buf[l - 1] == ' ') buf[--l] = 0;
-  if (rs_str(p, "sweep")) l += snprintf(buf + l, sizeof buf - (size_t)l, " · %s sweep", rs_str(p, "sweep"));
+  if (ok_jstr(p, "sweep")) l += snprintf(buf + l, sizeof buf - (size_t)l, " · %s sweep", ok_jstr(p, "sweep"));
   if (sha) l += snprintf(buf + l, sizeof buf - (size_t)l, " · git %.10s", sha);
   /* The run's summary line, word for word (status.c): the same counts in the same units. */
   struct ok_tally t;
@@ -436,13 +438,13 @@ static void key_line(struct report *r) {
    * target-clang19, cuda-nvcc" (the first screen, not a line per configuration). */
   json_t *why = json_object();
   json_array_foreach(r->rs.lines, i, j) {
-    if (rs_str(j, OK_FNAME(kernel))) continue;
+    if (rs_str(j, OKF_kernel)) continue;
     char k[400];
-    snprintf(k, sizeof k, "%s%s%s%s", rs_str(j, OK_FNAME(status)) ?: "?", rs_str(j, OK_FNAME(error)) ? " (" : "",
-             rs_str(j, OK_FNAME(error)) ?: "", rs_str(j, OK_FNAME(error)) ? ")" : "");
+    snprintf(k, sizeof k, "%s%s%s%s", rs_str(j, OKF_status) ?: "?", rs_str(j, OKF_error) ? " (" : "",
+             rs_str(j, OKF_error) ?: "", rs_str(j, OKF_error) ? ")" : "");
     json_t *a = json_object_get(why, k);
     if (!a) json_object_set_new(why, k, a = json_array());
-    json_array_append_new(a, json_string(rs_str(j, OK_FNAME(config)) ?: "?"));
+    json_array_append_new(a, json_string(rs_str(j, OKF_config) ?: "?"));
   }
   const char *k;
   json_t *a, *c;

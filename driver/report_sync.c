@@ -9,6 +9,7 @@
  *   - the reduction case study: bandwidth per variant against the copy kernel, ranked.
  * Reads the merged result lines; writes nothing when the study has none of these kernels. */
 #define _GNU_SOURCE
+#include "resultset.h"
 #include "ok_membw.h"
 #include "report.h"
 
@@ -16,23 +17,23 @@
 #include <stdlib.h>
 #include <string.h>
 
-static double stat(json_t *j, const char *field, const char *which) {
-  json_t *o = json_object_get(j, field);
+static double stat(json_t *j, enum ok_field_id field, const char *which) {
+  json_t *o = rs_get(j, field);
   json_t *v = json_is_object(o) && which ? json_object_get(o, which) : o;
   return json_is_number(v) ? json_number_value(v) : NAN;
 }
-static const char *str_or(json_t *j, const char *k, const char *dflt) {
+static const char *str_or(json_t *j, enum ok_field_id k, const char *dflt) {
   const char *s = rs_str(j, k);
   return s ? s : dflt;
 }
 static int is_kernel(json_t *j, const char *k) {
-  const char *s = rs_str(j, "kernel");
+  const char *s = rs_str(j, OKF_kernel);
   return s && !strcmp(s, k);
 }
 /* A cell: "2.41 [2.30–2.60]" in us from ns stats, or the line's status when it has no number. */
 static void us_cell(json_t *j, char *buf, size_t n) {
-  double m = stat(j, "per_op_ns", "median"), lo = stat(j, "per_op_ns", "min"), hi = stat(j, "per_op_ns", "max");
-  if (isnan(m)) snprintf(buf, n, "%s", str_or(j, "status", "?"));
+  double m = stat(j, OKF_per_op_ns, "median"), lo = stat(j, OKF_per_op_ns, "min"), hi = stat(j, OKF_per_op_ns, "max");
+  if (isnan(m)) snprintf(buf, n, "%s", str_or(j, OKF_status, "?"));
   else snprintf(buf, n, "%.3g [%.3g–%.3g]", m * 1e-3, lo * 1e-3, hi * 1e-3);
 }
 static void row(struct report *r, int ncol, const char **cells) {
@@ -83,21 +84,21 @@ static void launch_table(struct report *r) {
   json_array_foreach(lines, i, j) {
     if (!is_kernel(j, "launch") && !is_kernel(j, "multi_gpu_sync")) continue;
     char t1[64] = "", ov[96], sp[32] = "", pr[16] = "";
-    double b = stat(j, "base_median", NULL);
+    double b = stat(j, OKF_base_median, NULL);
     if (!isnan(b)) snprintf(t1, sizeof t1, "%.3g", b * 1e6);
     us_cell(j, ov, sizeof ov);
-    double s = stat(j, "spread", NULL);
+    double s = stat(j, OKF_spread, NULL);
     if (!isnan(s)) snprintf(sp, sizeof sp, "%.0f %%", s * 100);
-    if (rs_int(j, "runs") >= 0) snprintf(pr, sizeof pr, "%ld", rs_int(j, "runs"));
-    const char *c[] = {str_or(j, "config", ""), str_or(j, "variant", ""), str_or(j, "param", ""), t1, ov, sp, pr,
-                       str_or(j, "status", "")};
+    if (rs_int(j, OKF_runs) >= 0) snprintf(pr, sizeof pr, "%ld", rs_int(j, OKF_runs));
+    const char *c[] = {str_or(j, OKF_config, ""), str_or(j, OKF_variant, ""), str_or(j, OKF_param, ""), t1, ov, sp, pr,
+                       str_or(j, OKF_status, "")};
     row(r, 8, c);
   }
   tail_(r);
 }
 
 static int bps_of(json_t *j) {
-  const char *p = rs_str(j, "param");
+  const char *p = rs_str(j, OKF_param);
   const char *b = p ? strstr(p, "blocks_per_sm=") : NULL;
   return b ? atoi(b + 14) : -1;
 }
@@ -114,9 +115,9 @@ static void grid_plot(struct report *r) {
   size_t i;
   char seen[64][160];
   json_array_foreach(lines, i, j) {
-    if (!is_kernel(j, "grid_sync") || isnan(stat(j, "per_op_ns", "median")) || nser >= 64) continue;
+    if (!is_kernel(j, "grid_sync") || isnan(stat(j, OKF_per_op_ns, "median")) || nser >= 64) continue;
     char key[160];
-    snprintf(key, sizeof key, "%s %s %d/SM", str_or(j, "config", ""), str_or(j, "variant", ""), bps_of(j));
+    snprintf(key, sizeof key, "%s %s %d/SM", str_or(j, OKF_config, ""), str_or(j, OKF_variant, ""), bps_of(j));
     int k;
     for (k = 0; k < nser && strcmp(seen[k], key); ++k) {}
     if (k < nser) continue;
@@ -126,9 +127,9 @@ static void grid_plot(struct report *r) {
     json_t *j2;
     json_array_foreach(lines, i2, j2) {
       char key2[160];
-      if (!is_kernel(j2, "grid_sync") || isnan(stat(j2, "per_op_ns", "median"))) continue;
-      snprintf(key2, sizeof key2, "%s %s %d/SM", str_or(j2, "config", ""), str_or(j2, "variant", ""), bps_of(j2));
-      if (!strcmp(key, key2)) fprintf(s, "%ld %g\n", rs_int(j2, "threads"), stat(j2, "per_op_ns", "median") * 1e-3);
+      if (!is_kernel(j2, "grid_sync") || isnan(stat(j2, OKF_per_op_ns, "median"))) continue;
+      snprintf(key2, sizeof key2, "%s %s %d/SM", str_or(j2, OKF_config, ""), str_or(j2, OKF_variant, ""), bps_of(j2));
+      if (!strcmp(key, key2)) fprintf(s, "%ld %g\n", rs_int(j2, OKF_threads), stat(j2, OKF_per_op_ns, "median") * 1e-3);
     }
     fputs("EOD\n", s);
     fprintf(pl, "%s$s%d using 1:2 with linespoints title \"%s\"", nser ? ", " : "", nser, key);
@@ -167,33 +168,33 @@ static void grid_table(struct report *r) {
     if (!is_kernel(j, "grid_sync")) continue;
     char b[16] = "", t[16], n[16], c[96];
     if (bps_of(j) >= 0) snprintf(b, sizeof b, "%d", bps_of(j));
-    snprintf(t, sizeof t, "%ld", rs_int(j, "threads"));
-    snprintf(n, sizeof n, "%ld", rs_int(j, "teams"));
+    snprintf(t, sizeof t, "%ld", rs_int(j, OKF_threads));
+    snprintf(n, sizeof n, "%ld", rs_int(j, OKF_teams));
     us_cell(j, c, sizeof c);
-    const char *cells[] = {str_or(j, "config", ""), str_or(j, "variant", ""), b, t, n, c, str_or(j, "status", "")};
+    const char *cells[] = {str_or(j, OKF_config, ""), str_or(j, OKF_variant, ""), b, t, n, c, str_or(j, OKF_status, "")};
     row(r, 7, cells);
   }
   tail_(r);
   grid_plot(r);
   json_array_foreach(lines, i, j) {
     if (!is_kernel(j, "grid_sync_probe")) continue;
-    fprintf(r->md, "Deadlock probe %s/%s: **%s**, %s\n\n", str_or(j, "config", ""), str_or(j, "variant", ""),
-            str_or(j, "status", "?"), str_or(j, "error", str_or(j, "detail", "")));
+    fprintf(r->md, "Deadlock probe %s/%s: **%s**, %s\n\n", str_or(j, OKF_config, ""), str_or(j, OKF_variant, ""),
+            str_or(j, OKF_status, "?"), str_or(j, OKF_error, str_or(j, OKF_detail, "")));
     fputs("<p>Deadlock probe ", r->html);
-    rp_esc(r->html, str_or(j, "config", ""));
+    rp_esc(r->html, str_or(j, OKF_config, ""));
     fputs("/", r->html);
-    rp_esc(r->html, str_or(j, "variant", ""));
+    rp_esc(r->html, str_or(j, OKF_variant, ""));
     fputs(": <b>", r->html);
-    rp_esc(r->html, str_or(j, "status", "?"));
+    rp_esc(r->html, str_or(j, OKF_status, "?"));
     fputs("</b>, ", r->html);
-    rp_esc(r->html, str_or(j, "error", str_or(j, "detail", "")));
+    rp_esc(r->html, str_or(j, OKF_error, str_or(j, OKF_detail, "")));
     fputs("</p>\n", r->html);
   }
 }
 
 /* The SM count from a line's "gpu" ("NVIDIA H200 (sm_90, 132 SMs, ...)"); 0 when absent. */
 static int sms_of(json_t *j) {
-  const char *g = rs_str(j, "gpu");
+  const char *g = rs_str(j, OKF_gpu);
   const char *e = g ? strstr(g, " SMs") : NULL;
   if (!e) return 0;
   const char *b = e;
@@ -208,7 +209,7 @@ static int sms_of(json_t *j) {
 #define BAR_COLS 8
 #define BAR_ROWS 64
 static int is_gpu_barrier(json_t *j) {
-  const char *model = str_or(j, "model", "");
+  const char *model = str_or(j, OKF_model, "");
   return is_kernel(j, "barrier") && (!strcmp(model, "cuda") || !strcmp(model, "omp_target"));
 }
 static void barrier_table(struct report *r) {
@@ -221,11 +222,11 @@ static void barrier_table(struct report *r) {
     json_t *cell[BAR_COLS];
   } row_[BAR_ROWS];
   json_array_foreach(lines, i, j) {
-    if (!is_gpu_barrier(j) || isnan(stat(j, "per_op_ns", "median"))) continue;
-    const int sms = sms_of(j), teams = (int)rs_int(j, "teams"), threads = (int)rs_int(j, "threads");
+    if (!is_gpu_barrier(j) || isnan(stat(j, OKF_per_op_ns, "median"))) continue;
+    const int sms = sms_of(j), teams = (int)rs_int(j, OKF_teams), threads = (int)rs_int(j, OKF_threads);
     if (sms <= 0 || teams <= 0 || threads <= 0) continue;
     char key[96];
-    snprintf(key, sizeof key, "%s %s", str_or(j, "config", ""), str_or(j, "variant", ""));
+    snprintf(key, sizeof key, "%s %s", str_or(j, OKF_config, ""), str_or(j, OKF_variant, ""));
     int c = 0;
     while (c < ncol && strcmp(col[c], key)) ++c;
     if (c == ncol) {
@@ -241,7 +242,7 @@ static void barrier_table(struct report *r) {
       memset(row_[nrow].cell, 0, sizeof row_[nrow].cell);
       ++nrow;
     }
-    if (!row_[w].cell[c] || rs_int(row_[w].cell[c], "teams") < teams) row_[w].cell[c] = j;
+    if (!row_[w].cell[c] || rs_int(row_[w].cell[c], OKF_teams) < teams) row_[w].cell[c] = j;
   }
   if (!nrow) return;
   /* Rows by warps per SM, then threads per block. */
@@ -271,13 +272,13 @@ static void barrier_table(struct report *r) {
     for (int c = 0; c < ncol; ++c) {
       json_t *x = row_[w].cell[c];
       /* omp_target: the runtime may run fewer threads than asked (param ran=TEAMSxTHREADS) */
-      const char *ran = x ? strstr(str_or(x, "param", ""), "ran=") : NULL;
+      const char *ran = x ? strstr(str_or(x, OKF_param, ""), "ran=") : NULL;
       const char *xp = ran ? strchr(ran, 'x') : NULL;
       int got = xp ? atoi(xp + 1) : 0;
       char thr[32] = "";
       if (got > 0 && got != row_[w].threads) snprintf(thr, sizeof thr, ", ran %d threads", got);
       if (x)
-        snprintf(cells[3 + c], sizeof cells[0], "%.4g [%ld%s]", stat(x, "per_op_ns", "median"), rs_int(x, "teams"), thr);
+        snprintf(cells[3 + c], sizeof cells[0], "%.4g [%ld%s]", stat(x, OKF_per_op_ns, "median"), rs_int(x, OKF_teams), thr);
       else snprintf(cells[3 + c], sizeof cells[0], "–");
     }
     for (int c = 0; c < 3 + ncol; ++c) cp[c] = cells[c];
@@ -304,8 +305,8 @@ static void reduce_table(struct report *r) {
   int nv = 0;
   json_array_foreach(lines, i, j) {
     if (!is_kernel(j, "reduce_study")) continue;
-    double ns = stat(j, "per_op_ns", "median");
-    const char *p = str_or(j, "param", "");
+    double ns = stat(j, OKF_per_op_ns, "median");
+    const char *p = str_or(j, OKF_param, "");
     if (!strcmp(p, "op=copy")) {
       if (!isnan(ns)) copy = 8.0 / ns, copy_line = j; /* bytes per ns = GB/s: read + write */
       continue;
@@ -316,9 +317,9 @@ static void reduce_table(struct report *r) {
   /* No reduce_study copy: CUDA's mem_bandwidth op=copy is the same reference kernel. */
   json_array_foreach(lines, i, j) {
     if (!isnan(copy)) break;
-    if (is_kernel(j, "mem_bandwidth") && !strcmp(str_or(j, "model", ""), "cuda") &&
-        !strcmp(str_or(j, "param", ""), "op=copy"))
-      copy = stat(j, "rate", "median"), copy_line = j;
+    if (is_kernel(j, "mem_bandwidth") && !strcmp(str_or(j, OKF_model, ""), "cuda") &&
+        !strcmp(str_or(j, OKF_param, ""), "op=copy"))
+      copy = stat(j, OKF_rate, "median"), copy_line = j;
   }
   qsort(v, (size_t)nv, sizeof *v, by_gbs);
   char note[512];
@@ -326,7 +327,7 @@ static void reduce_table(struct report *r) {
   if (isnan(copy)) snprintf(anchor, sizeof anchor, "no copy kernel in this study (CUDA's cuda_copy gives it)");
   else {
     const char *which = "";
-    const double peak = ok_dram_peak_gbs(str_or(copy_line, "gpu", ""), &which);
+    const double peak = ok_dram_peak_gbs(str_or(copy_line, OKF_gpu, ""), &which);
     char pk[200] = "";
     if (peak > 0) snprintf(pk, sizeof pk, ", %.0f %% of the data-sheet peak %.0f GB/s (%s)", 100 * copy / peak, peak, which);
     snprintf(anchor, sizeof anchor, "against the reference copy kernel's %.4g GB/s (read + write) in the same study%s",
@@ -341,18 +342,18 @@ static void reduce_table(struct report *r) {
   for (int op = 0; op < 2; ++op) {
     int rank = 0;
     for (int k = 0; k < nv; ++k) {
-      const char *p = str_or(v[k].j, "param", "");
+      const char *p = str_or(v[k].j, OKF_param, "");
       if (strcmp(p, op ? "op=max" : "op=sum")) continue;
       char rk[8] = "", g[32] = "", pc[16] = "", sp[16] = "";
       if (v[k].gbs > 0) {
         snprintf(rk, sizeof rk, "%d", ++rank);
         snprintf(g, sizeof g, "%.4g", v[k].gbs);
         if (!isnan(copy)) snprintf(pc, sizeof pc, "%.0f %%", 100 * v[k].gbs / copy);
-        double s = stat(v[k].j, "spread", NULL);
+        double s = stat(v[k].j, OKF_spread, NULL);
         if (!isnan(s)) snprintf(sp, sizeof sp, "%.0f %%", 100 * s);
       }
-      const char *c[] = {op ? "max" : "sum", rk, str_or(v[k].j, "config", ""), str_or(v[k].j, "variant", ""), g, pc,
-                         sp, str_or(v[k].j, "status", "")};
+      const char *c[] = {op ? "max" : "sum", rk, str_or(v[k].j, OKF_config, ""), str_or(v[k].j, OKF_variant, ""), g, pc,
+                         sp, str_or(v[k].j, OKF_status, "")};
       row(r, 8, c);
     }
   }

@@ -8,6 +8,7 @@
  * short and one per kernel, form and configuration beyond that; every point is in results.csv
  * and results.jsonl beside it. Without a GPU the GPU-only columns are left out, said once. */
 #define _GNU_SOURCE
+#include "resultset.h"
 #include "report.h"
 
 #include <math.h>
@@ -77,7 +78,7 @@ static void bytes(long b, char *buf, size_t n) {
 }
 
 /* registers / smem: the omp_target values (SPMD · generic) and CUDA's; "" when none. */
-static void resources(const struct rrow *w, const char *field, int as_bytes, char *omp, size_t no, char *cu, size_t nc) {
+static void resources(const struct rrow *w, enum ok_field_id field, int as_bytes, char *omp, size_t no, char *cu, size_t nc) {
   char v[2][32] = {"", ""};
   int nv = 0;
   for (int s = 0; s < SL_N; ++s) {
@@ -99,10 +100,10 @@ static void resources(const struct rrow *w, const char *field, int as_bytes, cha
 /* "ran 1×736" when the parallel region got another shape than the point asked for (param's
  * ran=TEAMSxTHREADS): generic kernels give a warp to the main thread, registers cap threads. */
 static int ran_differs(json_t *j, char *buf, size_t n) {
-  const char *p = rs_str(j, OK_FNAME(param)), *r = p ? strstr(p, "ran=") : NULL;
+  const char *p = rs_str(j, OKF_param), *r = p ? strstr(p, "ran=") : NULL;
   long te, th;
   if (!r || (r != p && r[-1] != ',') || sscanf(r + 4, "%ldx%ld", &te, &th) != 2) return 0;
-  long want_th = rs_int(j, OK_FNAME(threads)), want_te = rs_int(j, OK_FNAME(teams));
+  long want_th = rs_int(j, OKF_threads), want_te = rs_int(j, OKF_teams);
   if (th == want_th && (te == want_te || want_te <= 0)) return 0;
   snprintf(buf, n, "ran %ld×%ld", te, th);
   return 1;
@@ -112,8 +113,8 @@ static int ran_differs(json_t *j, char *buf, size_t n) {
 static void native_note(const struct rrow *w, char *nat, size_t n) {
   nat[0] = 0;
   if (!w->native) return;
-  const char *c = rs_str(w->native, OK_FNAME(config)) ? rs_str(w->native, OK_FNAME(config)) : "";
-  long th = rs_int(w->native, OK_FNAME(threads));
+  const char *c = rs_str(w->native, OKF_config) ? rs_str(w->native, OKF_config) : "";
+  long th = rs_int(w->native, OKF_threads);
   if (th > 0) snprintf(nat, n, "%s %ldt", !strncmp(c, "native-", 7) ? c + 7 : c, th);
   else snprintf(nat, n, "%s", !strncmp(c, "native-", 7) ? c + 7 : c);
 }
@@ -125,7 +126,7 @@ static void vs_note(const struct rrow *w, char *buf, size_t n) {
   int named = strcmp(w->cuda_variant, w->form) && strcmp(w->cuda_variant, "cuda");
   if (!named && !w->cuda_by_workload) return;
   int l = snprintf(buf, n, "vs %s%s", w->cuda_variant, w->cuda_by_workload ? ", the same work at its own launch shape" : "");
-  long te = w->cuda ? rs_int(w->cuda, OK_FNAME(teams)) : -1, th = w->cuda ? rs_int(w->cuda, OK_FNAME(threads)) : -1;
+  long te = w->cuda ? rs_int(w->cuda, OKF_teams) : -1, th = w->cuda ? rs_int(w->cuda, OKF_threads) : -1;
   if (w->cuda_by_workload && te > 0 && th > 0 && l > 0 && (size_t)l < n) snprintf(buf + l, n - (size_t)l, " (%ld×%ld)", te, th);
 }
 
@@ -154,7 +155,7 @@ static void md_modes(struct report *r, const struct rrow *w) {
   fputs(" ", r->md);
   for (int s = 0; s < SL_N; ++s) {
     json_t *j = w->omp[s];
-    const char *m = j ? rp_mode(j) : NULL, *src = rs_str(j, OK_FNAME(source_mode));
+    const char *m = j ? rp_mode(j) : NULL, *src = rs_str(j, OKF_source_mode);
     if (!m) continue;
     int demoted = rp_mode_rank(m) >= 0 && rp_mode_rank(src) > rp_mode_rank(m);
     fprintf(r->md, "%s%s%s%s%s", n++ ? " · " : "", m, demoted ? " (written " : "", demoted ? src : "", demoted ? ")" : "");
@@ -167,16 +168,16 @@ static int remark_links(struct report *r, const struct rrow *w, const char **id,
   int n = 0;
   for (int s = 0; s < SL_N; ++s) {
     json_t *j = w->omp[s], *v;
-    const char *sym = rs_str(j, OK_FNAME(kernel_symbol));
+    const char *sym = rs_str(j, OKF_kernel_symbol);
     size_t i;
-    json_array_foreach(json_object_get(j, OK_FNAME(remarks)), i, v) {
+    json_array_foreach(rs_get(j, OKF_remarks), i, v) {
       const char *x = json_string_value(v);
       int dup = 0;
       for (int k = 0; k < n; ++k) dup |= !strcmp(id[k], x ? x : "");
       if (!x || dup || n == max) continue;
       char a[700];
       a[0] = 0;
-      if (sym) rp_remark_anchor(a, sizeof a, rs_str(j, OK_FNAME(config)), sym, x);
+      if (sym) rp_remark_anchor(a, sizeof a, rs_str(j, OKF_config), sym, x);
       json_t *m = a[0] ? json_object_get(r->linked, a) : NULL;
       id[n] = x, at[n++] = m ? (long)json_integer_value(m) : -1;
     }
@@ -205,7 +206,7 @@ static void md_point_row(struct report *r, const struct rrow *w) {
     if (!isnan(w->ratio[s])) rp_ratio(w->ratio[s], q, sizeof q), fprintf(r->md, "%s%s%s", k++ ? " · " : "", w->cuda_approx ? "≈" : "", q);
   fputs(" |", r->md);
   for (int f = 0; f < 2; ++f) {
-    resources(w, f ? OK_FNAME(smem_bytes) : OK_FNAME(registers), f, omp, sizeof omp, cu, sizeof cu);
+    resources(w, f ? OKF_smem_bytes : OKF_registers, f, omp, sizeof omp, cu, sizeof cu);
     fprintf(r->md, " %s%s%s%s |", omp, cu[0] ? (omp[0] ? " (CUDA " : "CUDA ") : "", cu, cu[0] && omp[0] ? ")" : "");
   }
   md_modes(r, w);
@@ -251,7 +252,7 @@ static void md_form_row(struct report *r, size_t a, size_t b) {
     rp_cost(w->cuda ? w->cuda : w->native ? w->native : w->omp[0] ? w->omp[0] : w->omp[1], c, sizeof c);
     fprintf(r->md, " – | – | %s at %s |", c, w->point);
   }
-  resources(w, OK_FNAME(registers), 0, omp, sizeof omp, cu, sizeof cu);
+  resources(w, OKF_registers, 0, omp, sizeof omp, cu, sizeof cu);
   fprintf(r->md, " %s%s%s%s |", omp, cu[0] ? (omp[0] ? " (CUDA " : "CUDA ") : "", cu, cu[0] && omp[0] ? ")" : "");
   md_modes(r, w);
   const char *id[32];
@@ -298,12 +299,12 @@ static void h_cost(struct report *r, json_t *j, const char *prefix, const char *
   double med, mn, mx;
   const char *m = rs_metric(j, &med, &mn, &mx);
   fputs(rs_is_ok(j) ? "<td" : "<td class=bad", f);
-  if (!rs_is_ok(j) && (rs_str(j, OK_FNAME(error)) || rs_str(j, OK_FNAME(detail)))) {
+  if (!rs_is_ok(j) && (rs_str(j, OKF_error) || rs_str(j, OKF_detail))) {
     fputs(" title=\"", f);
-    rp_esc(f, rs_str(j, OK_FNAME(error)) ? rs_str(j, OK_FNAME(error)) : rs_str(j, OK_FNAME(detail)));
+    rp_esc(f, rs_str(j, OKF_error) ? rs_str(j, OKF_error) : rs_str(j, OKF_detail));
     fputs("\"", f);
   } else if (m && med > 0 && (mx - mn) / med > SPREAD_SHOWN) /* a spread that matters to a ratio; all in results.csv */
-    fprintf(f, " title=\"%.4g–%.4g%s\"", mn, mx, !strcmp(m, "time_s") ? " s" : !strcmp(m, "per_op_ns") ? " ns" : "");
+    fprintf(f, " title=\"%.4g–%.4g%s\"", mn, mx, !strcmp(m, OK_FNAME(time_s)) ? " s" : !strcmp(m, OK_FNAME(per_op_ns)) ? " ns" : "");
   fprintf(f, ">%s", prefix);
   rp_esc(f, c);
   if (note) {
@@ -335,7 +336,7 @@ static void h_modes(struct report *r, const struct rrow *w) {
   fputs("<td>", r->html);
   for (int s = 0, n = 0; s < SL_N; ++s) {
     json_t *j = w->omp[s];
-    const char *m = j ? rp_mode(j) : NULL, *src = rs_str(j, OK_FNAME(source_mode));
+    const char *m = j ? rp_mode(j) : NULL, *src = rs_str(j, OKF_source_mode);
     if (!m) continue;
     int demoted = rp_mode_rank(m) >= 0 && rp_mode_rank(src) > rp_mode_rank(m);
     fputs(n++ ? " · " : "", r->html);
@@ -366,7 +367,7 @@ static void h_point_row(struct report *r, const struct rrow *w) {
   }
   h_ratio(r, w);
   for (int f = 0; f < 2; ++f) {
-    resources(w, f ? OK_FNAME(smem_bytes) : OK_FNAME(registers), f, omp, sizeof omp, cu, sizeof cu);
+    resources(w, f ? OKF_smem_bytes : OKF_registers, f, omp, sizeof omp, cu, sizeof cu);
     fprintf(r->html, "<td>%s%s%s%s", omp, cu[0] ? (omp[0] ? " <i>(" : "<i>") : "", cu, cu[0] ? (omp[0] ? ")</i>" : "</i>") : "");
   }
   h_modes(r, w);

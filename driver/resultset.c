@@ -29,15 +29,6 @@ static const char *const metrics[] = {
 #include "ok_record.def"
     NULL};
 
-const char *rs_str(json_t *j, const char *key) { return json_string_value(json_object_get(j, key)); }
-
-long rs_int(json_t *j, const char *key) {
-  json_t *v = json_object_get(j, key);
-  if (json_is_integer(v)) return (long)json_integer_value(v);
-  if (json_is_real(v)) return (long)json_real_value(v);
-  return -1;
-}
-
 int rs_is_ok(json_t *j) { return ok_status_measured(ok_line_status(j)); }
 
 static void scalar(json_t *v, char *buf, size_t n) {
@@ -82,7 +73,7 @@ void rs_dims_key(json_t *j, unsigned what, char *buf, size_t n) {
 }
 
 void rs_key(json_t *j, int with_config, char *buf, size_t n) {
-  const char *c = rs_str(j, OK_FNAME(config)), *k = rs_str(j, OK_FNAME(kernel)), *v = rs_str(j, OK_FNAME(variant));
+  const char *c = rs_str(j, OKF_config), *k = rs_str(j, OKF_kernel), *v = rs_str(j, OKF_variant);
   int len = with_config ? snprintf(buf, n, "%s|%s|%s", c ? c : "", k ? k : "", v ? v : "")
                         : snprintf(buf, n, "%s", k ? k : "");
   if (len > 0 && (size_t)len < n) rs_dims_key(j, RS_DIM_WORK | RS_DIM_SHAPE, buf + len, n - (size_t)len);
@@ -114,8 +105,8 @@ static double run_spread(json_t *m) {
 
 /* A repeat's spread of a metric into its "_spreads" list (compare's noise band). */
 static void add_spread(json_t *j, const char *metric, json_t *m) {
-  json_t *sp = json_object_get(j, "_spreads");
-  if (!sp) json_object_set_new(j, "_spreads", sp = json_object());
+  json_t *sp = json_object_get(j, RS_SPREADS);
+  if (!sp) json_object_set_new(j, RS_SPREADS, sp = json_object());
   json_t *a = json_object_get(sp, metric);
   if (!a) json_object_set_new(sp, metric, a = json_array());
   double v = run_spread(m);
@@ -123,7 +114,7 @@ static void add_spread(json_t *j, const char *metric, json_t *m) {
 }
 
 double rs_run_spread(json_t *j, const char *metric) {
-  json_t *a = json_object_get(json_object_get(j, "_spreads"), metric);
+  json_t *a = json_object_get(json_object_get(j, RS_SPREADS), metric);
   size_t n = json_array_size(a);
   if (!n) return NAN;
   double v[1024];
@@ -134,7 +125,7 @@ double rs_run_spread(json_t *j, const char *metric) {
 }
 
 int rs_repeat_medians(json_t *j, const char *metric, double *out, int max) {
-  json_t *a = json_object_get(json_object_get(j, "_medians"), metric);
+  json_t *a = json_object_get(json_object_get(j, RS_MEDIANS), metric);
   int n = 0;
   size_t i;
   json_t *x;
@@ -145,7 +136,7 @@ int rs_repeat_medians(json_t *j, const char *metric, double *out, int max) {
 const char *rs_compare_metric(json_t *j, double *median, double *min, double *max) {
   /* A clock-timed GPU point: its cycles, not the ns they become through the SM clock measured
    * in that run (another clock reading is not another cost). */
-  json_t *m = json_object_get(j, OK_FNAME(per_op_cycles));
+  json_t *m = rs_get(j, OKF_per_op_cycles);
   if (json_is_object(m) && json_is_number(json_object_get(m, "median"))) {
     *median = num(m, "median"), *min = num(m, "min"), *max = num(m, "max");
     return OK_FNAME(per_op_cycles);
@@ -165,7 +156,7 @@ const char *rs_metric(json_t *j, double *median, double *min, double *max) {
 }
 
 double rs_ns_per_op(json_t *j) {
-  double v = num(json_object_get(j, OK_FNAME(per_op_ns)), "median");
+  double v = num(rs_get(j, OKF_per_op_ns), "median");
   if (isnan(v)) v = num(j, OK_FNAME(ns_per_op_total));
   return v > 0 ? v : NAN;
 }
@@ -186,10 +177,10 @@ static int cmp_double(const void *a, const void *b) {
 /* Repeats of one point (ompkit run --repeat): median of the medians, overall min and max. */
 static void merge_into(json_t *dst, json_t *src) {
   if (rs_is_ok(dst) && !rs_is_ok(src)) { /* the worst status wins: a flaky failure must show */
-    json_object_set(dst, OK_FNAME(status), json_object_get(src, OK_FNAME(status)));
-    if (json_object_get(src, OK_FNAME(error))) json_object_set(dst, OK_FNAME(error), json_object_get(src, OK_FNAME(error)));
+    json_object_set(dst, OK_FNAME(status), rs_get(src, OKF_status));
+    if (rs_get(src, OKF_error)) json_object_set(dst, OK_FNAME(error), rs_get(src, OKF_error));
   }
-  json_t *meds = json_object_get(dst, "_medians");
+  json_t *meds = json_object_get(dst, RS_MEDIANS);
   for (int i = 0; metrics[i]; ++i) {
     json_t *s = json_object_get(src, metrics[i]), *d = json_object_get(dst, metrics[i]);
     if (!json_is_object(s) || !json_is_object(d)) continue;
@@ -200,11 +191,11 @@ static void merge_into(json_t *dst, json_t *src) {
       json_array_append(json_object_get(meds, metrics[i]), json_object_get(s, "median"));
     add_spread(dst, metrics[i], s);
   }
-  json_object_set_new(dst, "repeats", json_integer(rs_int(dst, "repeats") + 1));
+  json_object_set_new(dst, RS_REPEATS, json_integer(ok_jint(dst, RS_REPEATS) + 1));
 }
 
 static void finish_merge(json_t *j) {
-  json_t *meds = json_object_get(j, "_medians");
+  json_t *meds = json_object_get(j, RS_MEDIANS);
   for (int i = 0; metrics[i]; ++i) {
     json_t *a = json_object_get(meds, metrics[i]);
     size_t n = json_array_size(a);
@@ -300,15 +291,15 @@ int rs_load(struct resultset *rs, const char *dir, const char *cmd, int need_pro
     }
     json_t *c = json_incref(j); /* raw goes after the loop: its line is this set's, no copy needed */
     json_object_del(c, OK_FNAME(repeat));
-    json_object_set_new(c, "_key", json_string(key));
-    json_object_set_new(c, "repeats", json_integer(1));
+    json_object_set_new(c, RS_KEY, json_string(key));
+    json_object_set_new(c, RS_REPEATS, json_integer(1));
     json_t *meds = json_object();
     for (int m = 0; metrics[m]; ++m) {
       json_t *med = json_object_get(json_object_get(c, metrics[m]), "median");
       if (json_is_number(med)) json_object_set_new(meds, metrics[m], json_pack("[O]", med));
       if (json_is_number(med)) add_spread(c, metrics[m], json_object_get(c, metrics[m]));
     }
-    json_object_set_new(c, "_medians", meds);
+    json_object_set_new(c, RS_MEDIANS, meds);
     json_object_set(by_key, key, c);
     json_array_append_new(rs->lines, c);
   }

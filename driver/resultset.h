@@ -3,16 +3,24 @@
 #ifndef OK_RESULTSET_H
 #define OK_RESULTSET_H
 #include "core.h"
+#include "ok_record.h"
 
 #include <limits.h>
 
 struct resultset {
   char dir[PATH_MAX];
   json_t *prov;    /* provenance.json */
-  json_t *lines;   /* merged result objects, in first-seen order; each has "_key" */
+  json_t *lines;   /* merged result objects, in first-seen order; each has RS_KEY */
   json_t *remarks; /* remarks.jsonl records (array, empty when the file is absent) */
   json_t *compile; /* compile.jsonl: per configuration and device kernel, its compile data (array) */
 };
+
+/* Members the result set adds to a merged line (not record fields): its point key (rs_key), how
+ * many studies' lines it merges (--repeat), and per metric each repeat's median and spread. */
+#define RS_KEY "_key"
+#define RS_REPEATS "repeats"
+#define RS_MEDIANS "_medians"
+#define RS_SPREADS "_spreads"
 
 /* Fields that name a measured point besides config/kernel/variant (the OK_R_DIM and OK_R_SHAPE rows of
  * record/ok_record.def, in table order); any may be absent. NULL-terminated. */
@@ -51,9 +59,13 @@ int rs_repeat_medians(json_t *j, const char *metric, double *out, int max);
 double rs_run_spread(json_t *j, const char *metric);
 /* Cost of one operation in ns (per_op_ns.median, else ns_per_op_total); NAN when unknown. */
 double rs_ns_per_op(json_t *j);
-/* Integer field or -1. */
-long rs_int(json_t *j, const char *key);
-const char *rs_str(json_t *j, const char *key);
+/* A record field of a line (or of a compile.jsonl entry) by its enum, never by a string: a name
+ * the table (record/ok_record.def) lacks does not compile. rs_int: the integer or -1; rs_str:
+ * the string or NULL. Members that are not record fields (provenance, the driver's own
+ * documents): ok_jstr/ok_jint (core.h). */
+static inline json_t *rs_get(json_t *j, enum ok_field_id f) { return json_object_get(j, ok_fields[f].name); }
+static inline const char *rs_str(json_t *j, enum ok_field_id f) { return ok_jstr(j, ok_fields[f].name); }
+static inline long rs_int(json_t *j, enum ok_field_id f) { return ok_jint(j, ok_fields[f].name); }
 /* Verified and measured (status ok, or fixed?: a marked defect that passed), ok_status_measured. */
 int rs_is_ok(json_t *j);
 /* Formats seconds with a unit (ns/us/ms/s). */

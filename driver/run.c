@@ -3,6 +3,7 @@
  * resources) and the execution mode the runtime reported, then writes results.csv. */
 #define _GNU_SOURCE
 #include "core.h"
+#include "provenance.h"
 #include "known_defects.h"
 #include "plan_prefetch.h"
 #include "ok_record.h"
@@ -322,20 +323,20 @@ static int plan_ask(struct plan_answer *a, int which, char **argv, char **env, s
  * (pass) began, at the line's end like a sweep's summary, so every line says what it cost. */
 static void log_result(json_t *j, const struct ok_config *c, const char *spec, int idx, int total, int tty, double wall) {
   if (tty) fputs("\r\033[K", stdout); /* clear the progress line first */
-  const char *status = json_string_value(json_object_get(j, OK_FNAME(status)));
-  json_t *t = json_object_get(json_object_get(j, OK_FNAME(time_s)), "median");
-  const char *mode = json_string_value(json_object_get(j, OK_FNAME(observed_mode)));
+  const char *status = rs_str(j, OKF_status);
+  json_t *t = json_object_get(rs_get(j, OKF_time_s), "median");
+  const char *mode = rs_str(j, OKF_observed_mode);
   char w[32] = "";
   if (wall >= 0) snprintf(w, sizeof w, ", %.1f s", wall);
-  json_t *runs = json_object_get(j, OK_FNAME(runs));
+  json_t *runs = rs_get(j, OKF_runs);
   char r[48] = ""; /* whole kernels: the slow-run rule's cut shows in the log too */
-  if (json_object_get(j, OK_FNAME(slow_run_s)) && json_is_integer(runs))
+  if (rs_get(j, OKF_slow_run_s) && json_is_integer(runs))
     snprintf(r, sizeof r, " (%d run%s: slow)", (int)json_integer_value(runs), json_integer_value(runs) == 1 ? "" : "s");
   if (json_is_number(t))
     printf("ompkit: [%d/%d] %s %s: ok, median %.4g ms%s%s%s%s\n", idx, total, c->name, spec, json_number_value(t) * 1e3,
            r, mode ? ", launched " : "", mode ? mode : "", w);
   else {
-    const char *e = json_string_value(json_object_get(j, OK_FNAME(error)));
+    const char *e = rs_str(j, OKF_error);
     printf("ompkit: [%d/%d] %s %s: %s%s%s%s\n", idx, total, c->name, spec, status ? status : "?", e ? ": " : "",
            e ? e : "", w);
   }
@@ -409,10 +410,10 @@ static void done_key(char *buf, size_t n, const char *cfg, const char *k, const 
 }
 
 static void line_key(json_t *j, char *buf, size_t n) {
-  json_t *r = json_object_get(j, OK_FNAME(repeat));
-  done_key(buf, n, json_string_value(json_object_get(j, OK_FNAME(config))),
-           json_string_value(json_object_get(j, OK_FNAME(kernel))),
-           json_string_value(json_object_get(j, OK_FNAME(variant))), json_is_integer(r) ? (long)json_integer_value(r) : 0);
+  json_t *r = rs_get(j, OKF_repeat);
+  done_key(buf, n, rs_str(j, OKF_config),
+           rs_str(j, OKF_kernel),
+           rs_str(j, OKF_variant), json_is_integer(r) ? (long)json_integer_value(r) : 0);
 }
 
 /* Records a finished variant: after its result lines, so a line in done.jsonl means they are all
@@ -520,8 +521,8 @@ static int on_line(void *ctx, char *line) {
   }
   const char *ev = json_string_value(json_object_get(j, "event"));
   if (ev) {
-    int i = find_item(b, json_string_value(json_object_get(j, OK_FNAME(kernel))),
-                      json_string_value(json_object_get(j, OK_FNAME(variant))));
+    int i = find_item(b, rs_str(j, OKF_kernel),
+                      rs_str(j, OKF_variant));
     int reset = 0;
     b->saw_marker = 1;
     if (!strcmp(ev, "begin") && i >= 0) {
@@ -581,7 +582,7 @@ static int on_line(void *ctx, char *line) {
   snprintf(spec, sizeof spec, "%s/%s", it->kernel, it->variant);
   /* Whole-kernel results get a line each; primitive points only when they are not ok (a summary
    * line per variant follows), so a sweep does not flood the log. */
-  if ((!json_object_get(j, OK_FNAME(per_op_ns)) && !json_object_get(j, OK_FNAME(rate))) || ok_line_status(j) != OK_ST_OK)
+  if ((!rs_get(j, OKF_per_op_ns) && !rs_get(j, OKF_rate)) || ok_line_status(j) != OK_ST_OK)
     log_result(j, c, spec, *b->idx, b->total, b->o->tty, ok_now() - b->t_begin);
   else {
     ++b->points_ok;
@@ -756,9 +757,9 @@ static void provenance(const struct ok_manifest *m, const char *dir, json_t *gpu
   json_object_set_new(pv, "date", json_string(buf));
   struct utsname u;
   if (!uname(&u)) {
-    json_object_set_new(pv, "host", json_string(u.nodename));
+    json_object_set_new(pv, PROV_HOST, json_string(u.nodename));
     snprintf(buf, sizeof buf, "%s %s %s", u.sysname, u.release, u.machine);
-    json_object_set_new(pv, "kernel", json_string(buf));
+    json_object_set_new(pv, PROV_KERNEL, json_string(buf));
   }
   FILE *f = fopen("/proc/cpuinfo", "r");
   if (f) {
@@ -779,7 +780,7 @@ static void provenance(const struct ok_manifest *m, const char *dir, json_t *gpu
   json_object_set_new(pv, "record_version", json_integer(OK_RECORD_VERSION)); /* ok_status.h */
   json_object_set_new(pv, "git_sha", json_string(study_git_sha(m)));
   json_object_set_new(pv, "offload_arch", json_string(m->offload_arch ? m->offload_arch : ""));
-  if (gpu_probe) json_object_set(pv, "gpu", gpu_probe);
+  if (gpu_probe) json_object_set(pv, PROV_GPU, gpu_probe);
   if (o->gpu) json_object_set_new(pv, "cuda_visible_devices", json_string(o->gpu));
   if (g_nslots > 0) { /* --gpus: every GPU the study ran on; each result line names its own */
     json_t *gs = json_array();
@@ -791,10 +792,10 @@ static void provenance(const struct ok_manifest *m, const char *dir, json_t *gpu
   json_t *sl = slurm_job();
   if (sl) json_object_set_new(pv, "slurm", sl);
   json_object_set_new(pv, "sweep", json_string(o->sweep));
-  json_object_set_new(pv, "repeat", json_integer(o->repeat));
+  json_object_set_new(pv, PROV_REPEAT, json_integer(o->repeat));
   /* What --resume needs to continue this study as it was asked for. */
   json_object_set_new(pv, "options", json_pack("{s:s?,s:s?,s:s?,s:i,s:f}", "filter", o->filter, "configs", o->configs,
-                                                "models", o->models, "runs", o->runs, "timeout", o->timeout));
+                                                "models", o->models, PROV_RUNS, o->runs, "timeout", o->timeout));
   json_t *cfgs = json_array();
   for (int i = 0; i < m->n; ++i) {
     const struct ok_config *c = &m->configs[i];
@@ -871,11 +872,11 @@ static json_t *resume_options(struct run_opts *o, const struct ok_manifest *m) {
   }
   o->configs = json_string_value(json_object_get(op, "configs"));
   o->models = json_string_value(json_object_get(op, "models"));
-  o->runs = (int)json_integer_value(json_object_get(op, "runs"));
+  o->runs = (int)json_integer_value(rs_get(op, OKF_runs));
   if (!o->timeout_given && json_is_number(json_object_get(op, "timeout")))
     o->timeout = json_number_value(json_object_get(op, "timeout"));
   if (json_string_value(json_object_get(pv, "sweep"))) o->sweep = json_string_value(json_object_get(pv, "sweep"));
-  if (json_integer_value(json_object_get(pv, "repeat")) > 0) o->repeat = (int)json_integer_value(json_object_get(pv, "repeat"));
+  if (json_integer_value(rs_get(pv, OKF_repeat)) > 0) o->repeat = (int)json_integer_value(rs_get(pv, OKF_repeat));
   if (!o->gpu) o->gpu = json_string_value(json_object_get(pv, "cuda_visible_devices"));
   const char *was = json_string_value(json_object_get(pv, "git_sha")), *now = study_git_sha(m);
   if (was && strcmp(was, "unknown") && strcmp(now, "unknown") && strcmp(was, now)) {
@@ -927,8 +928,8 @@ static int prune_results(const char *dir, json_t *done, int keep_status, long *k
     int keep = 0;
     if (json_is_object(j) && line[n - 1] == '\n') {
       line_key(j, key, sizeof key);
-      keep = json_object_get(j, OK_FNAME(kernel)) ? json_object_get(done, key) != NULL : keep_status;
-      if (keep && json_object_get(j, OK_FNAME(kernel)) && ok_status_fails(ok_line_status(j)))
+      keep = rs_get(j, OKF_kernel) ? json_object_get(done, key) != NULL : keep_status;
+      if (keep && rs_get(j, OKF_kernel) && ok_status_fails(ok_line_status(j)))
         json_object_set_new(bad, key, json_true());
     }
     if (keep) fwrite(line, 1, (size_t)n, mem), ++*kept;
@@ -980,8 +981,8 @@ static void not_built_defects(const struct ok_config *c, const char *listed, siz
     int held = 0; /* the list's lines are JSON objects; a variant name is unique within its kernel */
     for (const char *q = listed; q && q < listed + listed_len; q += strlen(q) + 1) {
       json_t *v = json_loads(q, 0, NULL);
-      held |= v && !strcmp(json_string_value(json_object_get(v, OK_FNAME(kernel))) ?: "", e->kernel) &&
-              !strcmp(json_string_value(json_object_get(v, OK_FNAME(variant))) ?: "", e->variant);
+      held |= v && !strcmp(rs_str(v, OKF_kernel) ?: "", e->kernel) &&
+              !strcmp(rs_str(v, OKF_variant) ?: "", e->variant);
       json_decref(v);
     }
     if (held) continue; /* it was built: it runs, and passes (fixed?) or fails as marked */
@@ -1288,7 +1289,7 @@ static int probe_sees_no_gpu(struct run_state *s, int i) {
     s->gpu = json_incref(probe);
     const char *name = json_string_value(json_object_get(probe, "device_name"));
     snprintf(g_gpu, sizeof g_gpu, "%s", name ? name : "");
-    const char *uuid = json_string_value(json_object_get(probe, OK_FNAME(gpu_uuid)));
+    const char *uuid = rs_str(probe, OKF_gpu_uuid);
     snprintf(g_gpu_uuid, sizeof g_gpu_uuid, "%s", uuid ? uuid : "");
   }
   json_decref(probe);
@@ -1302,8 +1303,8 @@ static void plan_variant(struct run_state *s, int i, int batchable, const char *
   const struct run_opts *o = &s->o;
   const struct ok_config *c = &s->m.configs[i];
   json_t *v = json_loads(line, 0, NULL);
-  const char *k = json_string_value(json_object_get(v, OK_FNAME(kernel)));
-  const char *var = json_string_value(json_object_get(v, OK_FNAME(variant)));
+  const char *k = rs_str(v, OKF_kernel);
+  const char *var = rs_str(v, OKF_variant);
   char spec[256];
   snprintf(spec, sizeof spec, "%s/%s", k ? k : "", var ? var : "");
   const char *fam = json_string_value(json_object_get(v, "family"));
@@ -1335,7 +1336,7 @@ static void plan_variant(struct run_state *s, int i, int batchable, const char *
    * harness.c), and a variant is finished only after its last: in one process per variant
    * each finishes before the next begins, so a cut keeps every finished one (--resume). */
   int passes = prim && c->model_id == OKM_NATIVE && !strcmp(o->sweep, "full");
-  json_t *e = json_pack("{s:i,s:s,s:s,s:i}", "config", i, "kernel", k, "variant", var, "group",
+  json_t *e = json_pack("{s:i,s:s,s:s,s:i}", OK_FNAME(config), i, OK_FNAME(kernel), k, OK_FNAME(variant), var, "group",
                         batchable && !passes ? 2 * i + prim : -1);
   json_array_append_new(s->plan, e);
   ++s->total;
@@ -1347,8 +1348,8 @@ static void plan_variant(struct run_state *s, int i, int batchable, const char *
 static int left_to_run(struct run_state *s, int from) {
   for (int q = from; q < s->total; ++q) {
     json_t *e = json_array_get(s->plan, (size_t)q);
-    const char *k = json_string_value(json_object_get(e, "kernel")), *v = json_string_value(json_object_get(e, "variant"));
-    const char *c = s->m.configs[json_integer_value(json_object_get(e, "config"))].name;
+    const char *k = rs_str(e, OKF_kernel), *v = rs_str(e, OKF_variant);
+    const char *c = s->m.configs[json_integer_value(rs_get(e, OKF_config))].name;
     for (int rep = 0; rep < s->o.repeat; ++rep) {
       char key[1024];
       done_key(key, sizeof key, c, k, v, rep);
@@ -1402,7 +1403,7 @@ static void provenance_resumed(json_t *prov, const char *dir) {
   char when[64], path[PATH_MAX];
   time_t now = time(NULL);
   strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
-  json_array_append_new(r, json_pack("{s:s,s:s,s:o*}", "date", when, "host", g_host, "slurm", slurm_job()));
+  json_array_append_new(r, json_pack("{s:s,s:s,s:o*}", "date", when, PROV_HOST, g_host, "slurm", slurm_job()));
   char *str = json_dumps(prov, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
   snprintf(path, sizeof path, "%s/provenance.json", dir);
   if (!str || ok_write_atomic(path, str, strlen(str))) ok_err("cannot write %s", path);
@@ -1470,13 +1471,13 @@ static int gather_batch(struct run_state *s, size_t a, int rep, char *taken, str
   size_t np = json_array_size(s->plan);
   json_t *ea = json_array_get(s->plan, a);
   json_int_t grp = json_integer_value(json_object_get(ea, "group"));
-  const struct ok_config *c = &s->m.configs[json_integer_value(json_object_get(ea, "config"))];
+  const struct ok_config *c = &s->m.configs[json_integer_value(rs_get(ea, OKF_config))];
   int n = 0;
   for (size_t q = a; q < np; ++q) {
     json_t *eq = json_array_get(s->plan, q);
     if (taken[q] || (q != a && (grp < 0 || json_integer_value(json_object_get(eq, "group")) != grp))) continue;
     taken[q] = 1;
-    const char *k = json_string_value(json_object_get(eq, "kernel")), *v = json_string_value(json_object_get(eq, "variant"));
+    const char *k = rs_str(eq, OKF_kernel), *v = rs_str(eq, OKF_variant);
     char key[1024];
     done_key(key, sizeof key, c->name, k, v, rep);
     if (json_object_get(s->done_set, key)) { /* finished before --resume */
@@ -1547,7 +1548,7 @@ static void run_plan(struct run_state *s) {
       if (taken[a]) continue;
       json_t *ea = json_array_get(s->plan, a);
       json_int_t grp = json_integer_value(json_object_get(ea, "group"));
-      const struct ok_config *c = &s->m.configs[json_integer_value(json_object_get(ea, "config"))];
+      const struct ok_config *c = &s->m.configs[json_integer_value(rs_get(ea, OKF_config))];
       int n = gather_batch(s, a, rep, taken, items);
       if (!n) continue;
       struct batch b = {.st = &s->st, .o = &s->o, .res = s->res, .done = s->done, .done_set = s->done_set,
@@ -1555,7 +1556,7 @@ static void run_plan(struct run_state *s) {
                         .slot = g_nslots == 1 && c->needs_gpu ? 0 : -1};
       b.c = c;
       if (c->needs_gpu) study_start_listings(&s->st); /* SASS listings overlap the GPU runs */
-      if (c->needs_gpu) warm_before(s, (int)json_integer_value(json_object_get(ea, "config")));
+      if (c->needs_gpu) warm_before(s, (int)json_integer_value(rs_get(ea, OKF_config)));
       double tb = ok_now();
       s->failures += run_batch(&b);
       json_t *prev = json_object_get(s->tcfg, b.c->name);
@@ -1689,8 +1690,8 @@ static int plan_units(struct gpu_plan *gp) {
   double total = 0;
   for (size_t a = 0; a < np; ++a) {
     json_t *e = json_array_get(s->plan, a);
-    int ci = (int)json_integer_value(json_object_get(e, "config"));
-    struct batch_item it = {json_string_value(json_object_get(e, "kernel")), json_string_value(json_object_get(e, "variant")), 0, 0};
+    int ci = (int)json_integer_value(rs_get(e, OKF_config));
+    struct batch_item it = {rs_str(e, OKF_kernel), rs_str(e, OKF_variant), 0, 0};
     if (s->m.configs[ci].needs_gpu) total += item_est(s, ci, &it);
   }
   double target = total / (2.0 * g_nslots);
@@ -1700,7 +1701,7 @@ static int plan_units(struct gpu_plan *gp) {
       if (taken[a]) continue;
       json_t *ea = json_array_get(s->plan, a);
       int n = gather_batch(s, a, rep, taken, items);
-      plan_batch(gp, (int)json_integer_value(json_object_get(ea, "config")), rep,
+      plan_batch(gp, (int)json_integer_value(rs_get(ea, OKF_config)), rep,
                  json_integer_value(json_object_get(ea, "group")), items, n, target);
     }
   }

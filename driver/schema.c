@@ -1,12 +1,16 @@
 /* ompkit schema: the result record's fields and the models, printed from the one table
  * (record/ok_record.def). The Markdown form is docs/results-schema.md's field table. */
 #include "core.h"
+#include "resultset.h"
 #include "ok_record.h"
 #include "ok_status.h"
 
 #include <getopt.h>
 #include <stdio.h>
 #include <string.h>
+
+/* The field's unit, in the --json table (a member of schema's document, not the record's unit). */
+#define SCHEMA_UNIT "unit"
 
 static const char *const kind_name[] = {"string", "integer", "number", "boolean", "list of strings",
                                         "{median, min, max}", "object"};
@@ -47,7 +51,7 @@ static void json(void) {
   for (int i = 0; i < OKF_COUNT; ++i) {
     const struct ok_field *f = &ok_fields[i];
     json_array_append_new(fs, json_pack("{s:s,s:s,s:s,s:s,s:s,s:s,s:s}", "name", f->name, "kind", kind_name[f->kind],
-                                        "unit", f->unit, "role", role_name[f->role], "csv", f->csv, "on", f->scope,
+                                        SCHEMA_UNIT, f->unit, "role", role_name[f->role], "csv", f->csv, "on", f->scope,
                                         "meaning", f->doc));
   }
   for (int i = 0; i < OKM_COUNT; ++i)

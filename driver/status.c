@@ -1,5 +1,6 @@
 /* Statuses on result lines, and the one tally of a result folder (status.h). */
 #define _GNU_SOURCE
+#include "resultset.h"
 #include "status.h"
 
 #include "ok_record.h"
@@ -8,7 +9,7 @@
 #include <string.h>
 
 enum ok_status ok_line_status(json_t *line) {
-  return ok_status_parse(json_string_value(json_object_get(line, OK_FNAME(status))), NULL);
+  return ok_status_parse(rs_str(line, OKF_status), NULL);
 }
 
 void ok_line_set_status(json_t *line, enum ok_status s, const char *why) {
@@ -17,14 +18,14 @@ void ok_line_set_status(json_t *line, enum ok_status s, const char *why) {
 }
 
 void ok_line_normalize(json_t *line) {
-  const char *text = json_string_value(json_object_get(line, OK_FNAME(status))), *why;
+  const char *text = rs_str(line, OKF_status), *why;
   enum ok_status s = ok_status_parse(text, &why);
-  if (s == OK_ST_OK && json_object_get(line, OK_FNAME(expect_fail))) { /* format 1's passed-under-a-marker */
+  if (s == OK_ST_OK && rs_get(line, OKF_expect_fail)) { /* format 1's passed-under-a-marker */
     ok_line_set_status(line, OK_ST_FIXED, NULL);
     return;
   }
   if (s == OK_ST_UNKNOWN || !strcmp(text, ok_status_name(s))) return;
-  const char *err = json_string_value(json_object_get(line, OK_FNAME(error)));
+  const char *err = rs_str(line, OKF_error);
   char buf[2048];
   if (err && *err && strcmp(err, why)) snprintf(buf, sizeof buf, "%s: %s", why, err);
   else snprintf(buf, sizeof buf, "%s", why);
@@ -35,10 +36,10 @@ json_t *ok_variant_groups(json_t *lines) {
   json_t *per = json_object(), *j;
   size_t i;
   json_array_foreach(lines, i, j) {
-    const char *k = json_string_value(json_object_get(j, OK_FNAME(kernel)));
+    const char *k = rs_str(j, OKF_kernel);
     if (!k) continue;
-    const char *cf = json_string_value(json_object_get(j, OK_FNAME(config)));
-    const char *va = json_string_value(json_object_get(j, OK_FNAME(variant)));
+    const char *cf = rs_str(j, OKF_config);
+    const char *va = rs_str(j, OKF_variant);
     char key[1024];
     snprintf(key, sizeof key, "%s|%s|%s", cf ? cf : "", k, va ? va : "");
     json_t *g = json_object_get(per, key), *n;
@@ -68,7 +69,7 @@ void ok_tally_lines(json_t *lines, struct ok_tally *t) {
   size_t i;
   json_array_foreach(lines, i, j) {
     enum ok_status_class c = ok_status_class(ok_line_status(j));
-    if (!json_object_get(j, OK_FNAME(kernel))) ++t->configs, ++t->config_class[c];
+    if (!rs_get(j, OKF_kernel)) ++t->configs, ++t->config_class[c];
     else ++t->points, ++t->point_class[c];
   }
   const char *k;

@@ -2,6 +2,7 @@
  * listings that say a primitive is still in the code), joined onto each result line, then
  * compile.jsonl, results.csv and the other tables. */
 #define _GNU_SOURCE
+#include "resultset.h"
 #include "study.h"
 
 #include "remarks.h"
@@ -90,7 +91,7 @@ static int on_remark(const struct ok_remark *r, void *ud) {
    * instruction-mix records are tens of thousands per build and say nothing about offload. */
   if (strcmp(r->pass, "openmp-opt") && strcmp(r->pass, "kernel-info")) return 0;
   json_t *j = json_object();
-  json_object_set_new(j, "config", json_string(x->config));
+  json_object_set_new(j, OK_FNAME(config), json_string(x->config));
   json_object_set_new(j, "yaml", json_string(x->file));
   json_object_set_new(j, "kind", json_string(r->kind));
   json_object_set_new(j, "pass", json_string(r->pass));
@@ -140,7 +141,7 @@ static int on_remark(const struct ok_remark *r, void *ud) {
 static int on_resource(const struct ok_resource *r, void *ud) {
   struct rctx *x = ud;
   json_t *j = json_object();
-  json_object_set_new(j, "config", json_string(x->config));
+  json_object_set_new(j, OK_FNAME(config), json_string(x->config));
   json_object_set_new(j, "function", json_string(r->function));
   char dem[1024];
   if (ok_demangle(r->function, dem, sizeof dem) == 0) json_object_set_new(j, "function_demangled", json_string(dem));
@@ -328,9 +329,9 @@ static void ptx_listing(struct study *st, const struct ok_config *c, struct stud
 /* Is the timed primitive in the code? The test body must hold more instructions of the family
  * than the baseline; if not, no number is reported. */
 static void presence(struct study *st, const struct ok_config *c, json_t *result) {
-  const char *sym = json_string_value(json_object_get(result, OK_FNAME(code_symbol)));
+  const char *sym = rs_str(result, OKF_code_symbol);
   if (!sym) return;
-  const char *family = json_string_value(json_object_get(result, OK_FNAME(code_family)));
+  const char *family = rs_str(result, OKF_code_family);
   struct study_listing *L = NULL;
   for (int i = 0; i < st->nlistings; ++i)
     if (!strcmp(st->listings[i].config, c->name)) L = &st->listings[i];
@@ -534,11 +535,11 @@ static json_t *remark_ids(struct study *st, const char *cfg, const char *sym) {
 }
 
 void study_join(struct study *st, const struct ok_config *c, json_t *result, const char *bench_stderr) {
-  const char *kernel = json_string_value(json_object_get(result, OK_FNAME(kernel)));
+  const char *kernel = rs_str(result, OKF_kernel);
   if (!kernel) return;
   presence(st, c, result);
   char sym[512] = "";
-  const char *hint = json_string_value(json_object_get(result, OK_FNAME(symbol_hint)));
+  const char *hint = rs_str(result, OKF_symbol_hint);
   struct ok_launch L, last;
   int have = 0;
   for (const char *p = bench_stderr; p && *p;) {
@@ -570,7 +571,7 @@ void study_join(struct study *st, const struct ok_config *c, json_t *result, con
   if (!sym[0] && c->model_id == OKM_OMP_TARGET) {
     /* No launch line (no GPU, or the run failed): the kernel from the device IR, named after
      * the host function <kernel>_<variant> (or the bench's hint); only when exactly one fits. */
-    const char *variant = json_string_value(json_object_get(result, OK_FNAME(variant)));
+    const char *variant = rs_str(result, OKF_variant);
     char needle[600];
     if (hint) snprintf(needle, sizeof needle, "_%s_l", hint);
     else snprintf(needle, sizeof needle, "_%s_%s_l", kernel, variant ? variant : "");

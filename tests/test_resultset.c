@@ -30,7 +30,7 @@ static json_t *find(struct resultset *rs, const char *param) {
   size_t i;
   json_t *j;
   json_array_foreach(rs->lines, i, j) {
-    const char *p = rs_str(j, "param");
+    const char *p = rs_str(j, OKF_param);
     if (p && !strcmp(p, param)) return j;
   }
   return NULL;
@@ -59,7 +59,7 @@ static int fixtures(void) {
   json_t *l1 = find(&rs, "locations=1"), *l2 = find(&rs, "locations=2");
   CHECK(pass && fail && arr && l1 && l2, "a param point was merged away");
   if (pass && fail && arr && l1 && l2) {
-    CHECK(rs_int(pass, "repeats") == 1 && rs_int(fail, "repeats") == 1, "pass/fail merged as repeats");
+    CHECK(ok_jint(pass, RS_REPEATS) == 1 && ok_jint(fail, RS_REPEATS) == 1, "pass/fail merged as repeats");
     CHECK(rs_ns_per_op(pass) == 10 && rs_ns_per_op(fail) == 30, "pass %g fail %g: medians mixed", rs_ns_per_op(pass),
           rs_ns_per_op(fail));
     CHECK(rs_is_ok(pass) && !rs_is_ok(arr), "the failed array point's status leaked into the scalar one");
@@ -74,10 +74,10 @@ static int fixtures(void) {
     CHECK(strstr(label, "param=locations=2"), "label lacks param: %s", label);
   }
   json_t *rep = find(&rs, "order=seq_cst,ran=1x736");
-  CHECK(rep && rs_int(rep, "repeats") == 2, "repeats of one omp_target point not merged (ran= split them)");
+  CHECK(rep && ok_jint(rep, RS_REPEATS) == 2, "repeats of one omp_target point not merged (ran= split them)");
   if (rep) CHECK(rs_ns_per_op(rep) == 150, "median of medians %g, want 150", rs_ns_per_op(rep));
   json_t *bare = find(&rs, "ran=1x1024");
-  CHECK(bare && rs_int(bare, "repeats") == 1, "a point whose param is only ran= merged with order=seq_cst");
+  CHECK(bare && ok_jint(bare, RS_REPEATS) == 1, "a point whose param is only ran= merged with order=seq_cst");
   rs_free(&rs);
   char cmd[PATH_MAX + 16];
   snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
@@ -90,9 +90,9 @@ static int no_merge(const char *dir) {
   if (rs_load(&rs, dir, "test", 0)) return 1;
   size_t i, merged = 0;
   json_t *j;
-  json_array_foreach(rs.lines, i, j) if (rs_int(j, "repeats") > 1) {
+  json_array_foreach(rs.lines, i, j) if (ok_jint(j, RS_REPEATS) > 1) {
     ++merged;
-    fprintf(stderr, "merged: %s (%ld lines)\n", rs_str(j, "_key"), rs_int(j, "repeats"));
+    fprintf(stderr, "merged: %s (%ld lines)\n", ok_jstr(j, RS_KEY), ok_jint(j, RS_REPEATS));
   }
   CHECK(merged == 0, "%zu point(s) of a single pass merged", merged);
   printf("%zu points\n", json_array_size(rs.lines));

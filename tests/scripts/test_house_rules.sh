@@ -4,6 +4,8 @@
 #    into the one above it);
 #  - every driver/ file opens with a comment (what it holds);
 #  - every command (cmd_*) reads its options with getopt_long;
+#  - no record field read or written by a string name in the driver: a literal "kernel" where
+#    ok_record.def has the field kernel (issue 31 §5); use rs_str(j, OKF_kernel) or OK_FNAME(kernel);
 #  - no circle of driver/ files calling each other: the graph "object A uses a symbol object B
 #    defines" (nm: U against T/D/B/R) of the ompkit objects must have no loop.
 . "$(dirname "$0")/lib.sh"
@@ -38,6 +40,54 @@ if grep -n 'CMAKE_SOURCE_DIR}/\.\.' kernels/CMakeLists.txt >"$TMP/upk"; then
   fail "kernels/CMakeLists.txt reaches up a folder (take it from the parent's OMPKIT_*_DIR): $(tr '\n' ';' <"$TMP/upk")"
 fi
 
+# Typed fields: a field name of record/ok_record.def written as a string where the driver reads,
+# writes or compares a JSON member: the key of json_object_get/set/set_new/del, ok_jstr/ok_jint, a
+# key of json_pack (comments left out). The driver names a field by its enum
+# (rs_str(j, OKF_kernel)) or OK_FNAME(kernel), so that a name the table lacks does not compile. A
+# member that is not a record field but shares a name (provenance's "host", check.json's
+# "status") is a named constant in a header. Labels, option names and messages are no keys.
+# analyze's files come last (issue 31 §5): they are left out until they are typed.
+sed -n 's/^OK_FIELD(\([A-Za-z_0-9]*\),.*/\1/p' record/ok_record.def >"$TMP/fields"
+[ -s "$TMP/fields" ] || fail "no OK_FIELD rows read from record/ok_record.def"
+cat >"$TMP/typed.pl" <<'EOP'
+open my $fh, "<", shift or die; my %f = map { chomp; ($_, 1) } <$fh>;
+my $S = qr/"(?:[^"\\\n]|\\.)*"/;           # a string literal
+my $A = qr/(?:[^(),;"]|$S|\((?:[^()"]|$S|\((?:[^()"]|$S)*\))*\))*/; # one argument
+for my $file (@ARGV) {
+  open my $in, "<", $file or die; local $/; my $src = <$in>;
+  # comments out (their newlines kept, so line numbers hold); string and char literals stay whole
+  $src =~ s{($S)|('(?:[^'\\\n]|\\.)*')|(/\*.*?\*/)|(//[^\n]*)}
+           { defined $1 || defined $2 ? ($1 // $2) : defined $3 ? ($3 =~ tr/\n//cdr) : "" }gse;
+  my @hit;
+  while ($src =~ /\b(?:json_object_(?:get|set_new|set|del)|ok_j(?:str|int))\(\s*$A,\s*"(\w+)"/g) { push @hit, [$-[1], $1] }
+  # json_pack: the format says which arguments are keys ("{s:s, s:i}": the 1st and the 3rd)
+  while ($src =~ /\bjson_pack\(\s*("(?:[^"\\\n]|\\.)*")((?:\s*,\s*$A)*)\)/g) {
+    my ($fmt, $args, $at) = ($1, $2, $-[2]);
+    my (@arg, @key, @ctx, $n);
+    while ($args =~ /,\s*($A)/g) { push @arg, [$-[1], $1] }
+    for my $c (split //, $fmt) {
+      if ($c eq '{' || $c eq '[') { push @ctx, $c eq '{' ? 'k' : 'v' }
+      elsif ($c eq '}' || $c eq ']') { pop @ctx; $ctx[-1] = 'k' if @ctx && $ctx[-1] eq 'x' }
+      elsif ($c eq ':') { $ctx[-1] = 'x' if @ctx }
+      elsif ($c =~ /[sibfoOIF]/) {
+        if (@ctx && $ctx[-1] eq 'k') { push @key, $n } elsif (@ctx && $ctx[-1] eq 'x') { $ctx[-1] = 'k' }
+        ++$n;
+      } elsif ($c eq '#' || $c eq '%') { ++$n }
+    }
+    for (@key) { my $a = $arg[$_] or next; push @hit, [$at + $a->[0], $1] if $a->[1] =~ /^"(\w+)"$/ }
+  }
+  for (@hit) {
+    next unless $f{$_->[1]};
+    my $ln = 1 + (substr($src, 0, $_->[0]) =~ tr/\n//);
+    print "$file:$ln \"$_->[1]\"\n";
+  }
+}
+EOP
+find driver -name '*.c' ! -name 'analyze*' | sort | xargs perl "$TMP/typed.pl" "$TMP/fields" | sort -u >"$TMP/names"
+if [ -s "$TMP/names" ]; then
+  fail "record fields named by a string in the driver (use rs_str(j, OKF_x) or OK_FNAME(x)): $(wc -l <"$TMP/names") of them: $(head -n 20 "$TMP/names" | tr '\n' ';')"
+fi
+
 # Each driver/ file opens with a comment that says what it holds.
 for f in driver/*.c driver/*.h; do
   head -c 2 "$f" | grep -q '^/\*' || fail "$f does not open with a comment saying what it holds"
@@ -62,4 +112,4 @@ awk '$1 == "D" { def[$2] = $3; next } { use[NR] = $2; user[NR] = $3 }
 if ! tsort "$TMP/edges" >/dev/null 2>"$TMP/loop"; then
   fail "driver/ files call each other in a circle: $(tr '\n' ' ' <"$TMP/loop")"
 fi
-pass "house rules: no function over $MAX lines, no \"../\" include or kernels/ build path, every driver/ file opens with a comment, every command on getopt_long, no file circle among $(wc -l <"$TMP/edges") calls between driver/ files"
+pass "house rules: no function over $MAX lines, no \"../\" include or kernels/ build path, every driver/ file opens with a comment, every command on getopt_long, no record field by a string name, no file circle among $(wc -l <"$TMP/edges") calls between driver/ files"
