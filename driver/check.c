@@ -7,6 +7,7 @@
 #include "expect.h"
 #include "known_defects.h"
 #include "ok_kernel_id.h"
+#include "ok_modes.h"
 #include "ok_record.h"
 #include "remarks.h"
 
@@ -247,7 +248,7 @@ static int check_file(struct out *o, const struct ok_config *c, const char *tag,
         ok = m && !strcmp(m, e->value);
         snprintf(expected, sizeof expected, "execution mode %s", e->value);
         if (!m) snprintf(observed, sizeof observed, "unknown ExecMode %d", mode);
-        else if (mode == 3) snprintf(observed, sizeof observed, "Generic-SPMD (generic region SPMDized by the compiler)");
+        else if (ok_mode_of(m) == OKMODE_GENERIC_SPMD) snprintf(observed, sizeof observed, "%s (generic region SPMDized by the compiler)", m);
         else snprintf(observed, sizeof observed, "%s", m);
         snprintf(where, sizeof where, "%s (ExecMode %d in %s_kernel_environment)", ll, mode, ks);
         break;

@@ -11,6 +11,7 @@
 #include "compare.h"
 
 #include "ok_record.h"
+#include "ok_modes.h"
 #include "ranktest.h"
 #include "status.h"
 
@@ -40,14 +41,6 @@ static int in_set(const char *const *set, const char *s) {
   for (int i = 0; set[i]; ++i)
     if (!strcmp(set[i], s)) return 1;
   return 0;
-}
-
-static int mode_rank(const char *m) {
-  if (!m) return -1;
-  if (!strcasecmp(m, "SPMD")) return 2;
-  if (!strcasecmp(m, "Generic-SPMD")) return 1;
-  if (!strcasecmp(m, "Generic")) return 0;
-  return -1;
 }
 
 static void usage(FILE *f) {
@@ -328,7 +321,7 @@ static void compare_compile(json_t *row, json_t *a, json_t *b, const struct cmp_
   const char *xa = rs_str(a, OKF_static_mode), *xb = rs_str(b, OKF_static_mode);
   const char *oa = rs_str(a, OKF_observed_mode), *ob = rs_str(b, OKF_observed_mode);
   if (xa && xb && strcmp(xa, xb)) { /* with a run, the runtime's mode below judges; without, the compiler's */
-    int x = mode_rank(xa), y = mode_rank(xb);
+    int x = ok_mode_rank(xa), y = ok_mode_rank(xb);
     if (!(oa && ob) && y < x) add(reg, "static mode %s -> %s", xa, xb);
     else if (!(oa && ob) && y > x && x >= 0) add(imp, "static mode %s -> %s", xa, xb);
     else add(notes, "static mode %s -> %s", xa, xb);
@@ -336,7 +329,7 @@ static void compare_compile(json_t *row, json_t *a, json_t *b, const struct cmp_
   if (oa && ob) {
     json_object_set_new(row, "mode", json_pack("{s:s,s:s}", "a", oa, "b", ob));
     if (strcmp(oa, ob)) {
-      int x = mode_rank(oa), y = mode_rank(ob);
+      int x = ok_mode_rank(oa), y = ok_mode_rank(ob);
       if (y < x) add(reg, "mode %s -> %s", oa, ob);
       else if (y > x && x >= 0) add(imp, "mode %s -> %s", oa, ob);
       else add(notes, "mode %s -> %s", oa, ob);

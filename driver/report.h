@@ -2,6 +2,7 @@
  * and the plots (report.c builds them; report_summary.c, report_table.c, report_plots.c use them). */
 #ifndef OK_REPORT_H
 #define OK_REPORT_H
+#include "ok_modes.h"
 #include "ok_record.h"
 #include "resultset.h"
 
@@ -96,8 +97,8 @@ void rp_cost(json_t *j, char *buf, size_t n);
 void rp_ratio(double x, char *buf, size_t n);
 /* "Generic-SPMD": the observed mode, else the compiler's static one; NULL for neither. */
 const char *rp_mode(json_t *j);
-/* 2 SPMD, 1 Generic-SPMD, 0 Generic, -1 unknown; source_mode spmd -> 2, generic -> 0. */
-int rp_mode_rank(const char *mode);
+/* A mode's rank: ok_mode_rank (record/ok_modes.h), case-insensitive, so that source_mode spmd
+ * ranks as SPMD and generic as Generic. */
 /* A known defect's or a fixed? line (status classes, record/ok_status.h); a failure's. */
 int rp_is_known_defect(json_t *j);
 int rp_is_failure(json_t *j);

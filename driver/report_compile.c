@@ -192,9 +192,9 @@ static int creg_cmp(const void *a, const void *b) {
  * EXPECT-MODE implies about the writing: SPMD is written SPMD, Generic-SPMD and Generic are
  * written generic (an SPMDized generic region is not below its source, whatever the compiler). */
 static int intent_rank(const struct cregion *g) {
-  if (g->written) return rp_mode_rank(g->written);
-  if (!g->expect || rp_mode_rank(g->expect) < 0) return -1;
-  return rp_mode_rank(g->expect) == 2 ? 2 : 0;
+  if (g->written) return ok_mode_rank(g->written);
+  if (!g->expect || ok_mode_rank(g->expect) < 0) return -1;
+  return ok_mode_rank(g->expect) == 2 ? 2 : 0;
 }
 
 static void intent_text(const struct cregion *g, char *buf, size_t n) {
@@ -238,7 +238,7 @@ static void region_surprises(struct report *r) {
   for (size_t i = 0; i < r->ncregs; ++i) {
     const struct cregion *g = &r->cregs[i];
     const char *mode = rs_str(g->rec, OKF_static_mode);
-    int got = rp_mode_rank(mode), want = intent_rank(g);
+    int got = ok_mode_rank(mode), want = intent_rank(g);
     if (switches_pass_off(r, g->config)) continue;
     if (got >= 0 && want >= 0 && got < want && !g->mode_failed) {
       char in[96];
@@ -362,7 +362,7 @@ struct crow {
 
 static void crow_add(struct crow *c, const struct cregion *g) {
   const char *m = rs_str(g->rec, OKF_static_mode);
-  int rank = rp_mode_rank(m), want = intent_rank(g);
+  int rank = ok_mode_rank(m), want = intent_rank(g);
   ++c->regions;
   c->spmd += rank == 2, c->gspmd += rank == 1, c->generic += rank == 0;
   c->below += rank >= 0 && want >= 0 && rank < want;
@@ -509,7 +509,7 @@ void report_compile_table(struct report *r) {
 static void region_row(struct report *r, size_t i) {
   const struct cregion *g = &r->cregs[i];
   const char *mode = rs_str(g->rec, OKF_static_mode);
-  int got = rp_mode_rank(mode), want = intent_rank(g);
+  int got = ok_mode_rank(mode), want = intent_rank(g);
   char intent[96];
   intent_text(g, intent, sizeof intent);
   fprintf(r->html, "<tr id=c-%zu><td>", i);

@@ -96,14 +96,6 @@ const char *rp_mode(json_t *j) {
   return m ? m : rs_str(j, OKF_static_mode);
 }
 
-int rp_mode_rank(const char *m) {
-  if (!m) return -1;
-  if (!strcasecmp(m, "SPMD")) return 2;
-  if (!strcasecmp(m, "Generic-SPMD") || !strcasecmp(m, "SPMD-Generic")) return 1;
-  if (!strcasecmp(m, "Generic")) return 0;
-  return -1;
-}
-
 /* A known defect's line, or a fixed? one (a marked line that passed). */
 int rp_is_known_defect(json_t *j) {
   enum ok_status_class c = ok_status_class(ok_line_status(j));

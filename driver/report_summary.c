@@ -231,7 +231,7 @@ static void mode_and_global_items(struct report *r, struct items *it, json_t *do
       rp_row_anchor(r, w, href, sizeof href);
       snprintf(sk, sizeof sk, "%s|%s", rs_str(j, OKF_config) ?: "", rs_str(j, OKF_kernel_symbol) ?: "");
       const char *mode = rp_mode(j), *src = rs_str(j, OKF_source_mode);
-      int got = rp_mode_rank(mode), want = rp_mode_rank(src);
+      int got = ok_mode_rank(mode), want = ok_mode_rank(src);
       snprintf(key, sizeof key, "m|%s", lab);
       if (got >= 0 && want >= 0 && got < want) json_object_set_new(done, sk, json_true());
       if (got >= 0 && want >= 0 && got < want && !json_object_get(seen, key)) {

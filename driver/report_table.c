@@ -157,7 +157,7 @@ static void md_modes(struct report *r, const struct rrow *w) {
     json_t *j = w->omp[s];
     const char *m = j ? rp_mode(j) : NULL, *src = rs_str(j, OKF_source_mode);
     if (!m) continue;
-    int demoted = rp_mode_rank(m) >= 0 && rp_mode_rank(src) > rp_mode_rank(m);
+    int demoted = ok_mode_rank(m) >= 0 && ok_mode_rank(src) > ok_mode_rank(m);
     fprintf(r->md, "%s%s%s%s%s", n++ ? " · " : "", m, demoted ? " (written " : "", demoted ? src : "", demoted ? ")" : "");
   }
   fputs(" |", r->md);
@@ -338,7 +338,7 @@ static void h_modes(struct report *r, const struct rrow *w) {
     json_t *j = w->omp[s];
     const char *m = j ? rp_mode(j) : NULL, *src = rs_str(j, OKF_source_mode);
     if (!m) continue;
-    int demoted = rp_mode_rank(m) >= 0 && rp_mode_rank(src) > rp_mode_rank(m);
+    int demoted = ok_mode_rank(m) >= 0 && ok_mode_rank(src) > ok_mode_rank(m);
     fputs(n++ ? " · " : "", r->html);
     if (demoted) fprintf(r->html, "<b class=bad>%s (written %s)</b>", m, src);
     else fputs(m, r->html);

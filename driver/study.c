@@ -8,6 +8,7 @@
 #include "remarks.h"
 #include "disasm.h"
 #include "ok_record.h"
+#include "ok_modes.h"
 #include "status.h"
 
 #include <errno.h>
@@ -589,8 +590,8 @@ void study_join(struct study *st, const struct ok_config *c, json_t *result, con
   const char *smode = json_string_value(json_object_get(modes, sym));
   if (smode) {
     json_object_set_new(result, OK_FNAME(static_mode), json_string(smode));
-    /* libomptarget 16's old plugin says SPMD-Generic for what the others call Generic-SPMD. */
-    const char *omode = have ? (!strcmp(last.mode, "SPMD-Generic") ? "Generic-SPMD" : last.mode) : NULL;
+    /* A mode's other spellings (libomptarget 16's old plugin: SPMD-Generic) by record/ok_modes.def. */
+    const char *omode = have ? (ok_mode_name(last.mode) ? ok_mode_name(last.mode) : last.mode) : NULL;
     if (omode && strcmp(omode, smode)) {
       char why[256];
       snprintf(why, sizeof why, "compiler stored %s, runtime launched %s", smode, omode);

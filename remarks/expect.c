@@ -1,6 +1,7 @@
 /* EXPECT comment parser (see expect.h). Line-based; a comment that starts with "EXPECT" is a
  * directive and must be well formed, other comments are prose. */
 #include "expect.h"
+#include "ok_modes.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -168,10 +169,8 @@ static int directive(struct st *s, int line, const char *p, const char *e) {
     if (n >= sizeof x.value) return fail(s, line, "%s: value longer than %zu characters", kn, sizeof x.value - 1);
     memcpy(x.value, v, n);
     if (x.kind == OK_EXPECT_MODE) {
-      if (!strcasecmp(x.value, "SPMD")) strcpy(x.value, "SPMD");
-      else if (!strcasecmp(x.value, "Generic")) strcpy(x.value, "Generic");
-      else if (!strcasecmp(x.value, "Generic-SPMD") || !strcasecmp(x.value, "SPMD-Generic"))
-        strcpy(x.value, "Generic-SPMD");
+      const char *mode = ok_mode_name(x.value); /* its name, whatever the case or alias */
+      if (mode) strcpy(x.value, mode);
       else return fail(s, line, "%s: mode must be SPMD, Generic or Generic-SPMD, got '%s'", kn, x.value);
     } else {
       int ok = isalpha((unsigned char)x.value[0]);

@@ -9,6 +9,7 @@
  * with 1 generic, 2 SPMD, 3 generic-SPMD (a generic kernel that openmp-opt SPMDized, OMP120). */
 #define _GNU_SOURCE
 #include "remarks.h"
+#include "ok_modes.h"
 
 #include <errno.h>
 #include <stdint.h>
@@ -443,14 +444,7 @@ int ok_ir_defines(const struct ok_ir *g, const char *fn) {
   return k >= 0 && g->f[k].defined;
 }
 
-const char *ok_exec_mode_name(int m) {
-  switch (m) {
-  case 1: return "Generic";
-  case 2: return "SPMD";
-  case 3: return "Generic-SPMD";
-  default: return NULL;
-  }
-}
+const char *ok_exec_mode_name(int m) { return ok_mode_of_exec(m); }
 
 /* Every function the TU declares or defines, by index (ompkit analyze counts the outlined
  * parallel-region wrappers a kernel reaches). */

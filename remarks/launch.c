@@ -5,6 +5,7 @@
  * Modes seen: SPMD, Generic, Generic-SPMD; LLVM 16's old CUDA plugin writes SPMD-Generic for the
  * same thing (normalized here); newer runtimes add SPMD-No-Loop and BARE (kept as written). */
 #include "remarks.h"
+#include "ok_modes.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -61,8 +62,8 @@ int ok_launch_parse(const char *line, struct ok_launch *out) {
   if (!nm || nm >= sizeof out->mode || word(&p, " mode")) return -1;
   memcpy(out->kernel, sym, ns);
   out->kernel[ns] = 0;
-  if (nm == 12 && !memcmp(m, "SPMD-Generic", 12)) snprintf(out->mode, sizeof out->mode, "Generic-SPMD");
-  else memcpy(out->mode, m, nm), out->mode[nm] = 0;
+  memcpy(out->mode, m, nm), out->mode[nm] = 0;
+  if (ok_mode_name(out->mode)) snprintf(out->mode, sizeof out->mode, "%s", ok_mode_name(out->mode)); /* an alias */
   out->blocks = blocks;
   out->threads = threads;
   return 0;
