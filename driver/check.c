@@ -494,12 +494,17 @@ static int check_sources(struct out *o, const struct ok_manifest *m, const int *
   return rc;
 }
 
+/* check --json's document. */
+static json_t *check_json(const struct out *o, size_t nsrc) {
+  return json_pack("{s:b,s:i,s:i,s:i,s:i,s:o}", "ok", !o->failed, "sources", (json_int_t)nsrc, "hold",
+                   (json_int_t)o->hold, "fail", (json_int_t)o->failed, "unattributed_remarks",
+                   (json_int_t)o->unattributed, "checks", json_incref(o->checks));
+}
+
 /* The check's summary: one JSON object (--json) or its lines. */
 static void print_check(const struct out *o, size_t nsrc, int np, const char *matrix_left) {
   if (o->json) {
-    json_t *j = json_pack("{s:b,s:i,s:i,s:i,s:i,s:o}", "ok", !o->failed, "sources", (json_int_t)nsrc, "hold",
-                          (json_int_t)o->hold, "fail", (json_int_t)o->failed, "unattributed_remarks",
-                          (json_int_t)o->unattributed, "checks", json_incref(o->checks));
+    json_t *j = check_json(o, nsrc);
     char *s = json_dumps(j, JSON_COMPACT | JSON_PRESERVE_ORDER);
     puts(s);
     free(s);
@@ -511,15 +516,14 @@ static void print_check(const struct out *o, size_t nsrc, int np, const char *ma
   }
 }
 
-int cmd_check(int argc, char **argv) {
-  struct out o = {0};
-  struct check_opts q = {0};
-  int rc = check_opts(argc, argv, &o, &q);
-  if (rc >= 0) return rc;
+/* The check of the driver's build, as asked by o and q: printed, or with doc its --json document
+ * into *doc. Returns check's exit status. */
+static int check_main(struct out *o, const struct check_opts *q, json_t **doc) {
   struct ok_manifest m;
   if (ok_manifest_load(&m)) return OK_EXIT_USAGE;
+  g_nfiles = 0;
   char dir[PATH_MAX];
-  if (q.sources) snprintf(dir, sizeof dir, "%s", q.sources);
+  if (q->sources) snprintf(dir, sizeof dir, "%s", q->sources);
   else {
     char k[PATH_MAX - 16];
     kd_sources_dir(&m, k, sizeof k); /* the build's tree, else the bundle's copy */
@@ -533,24 +537,40 @@ int cmd_check(int argc, char **argv) {
   }
   int picked[256], np = 0;
   char matrix_left[1024] = ""; /* compiler-matrix configurations left to --config */
-  rc = pick_configs(&m, &q, picked, &np, matrix_left, sizeof matrix_left);
-  if (rc == OK_EXIT_OK && find_sources(&m, dir, q.sources != NULL)) rc = OK_EXIT_USAGE;
+  int rc = pick_configs(&m, q, picked, &np, matrix_left, sizeof matrix_left);
+  if (rc == OK_EXIT_OK && find_sources(&m, dir, q->sources != NULL)) rc = OK_EXIT_USAGE;
   if (rc != OK_EXIT_OK) {
     ok_manifest_free(&m);
     return rc;
   }
-  o.checks = json_array();
+  o->checks = json_array();
   size_t nexp = 0, nsrc = 0;
-  rc = check_sources(&o, &m, picked, np, q.sources != NULL, &nsrc, &nexp);
+  rc = check_sources(o, &m, picked, np, q->sources != NULL, &nsrc, &nexp);
   if (rc == OK_EXIT_OK && !nexp) {
     ok_err("check: no EXPECT comments in the .c/.cpp files under %s", dir);
     rc = OK_EXIT_USAGE;
   }
   if (rc == OK_EXIT_OK) {
-    rc = o.failed ? OK_EXIT_FINDING : OK_EXIT_OK;
-    print_check(&o, nsrc, np, matrix_left);
+    rc = o->failed ? OK_EXIT_FINDING : OK_EXIT_OK;
+    if (doc) *doc = check_json(o, nsrc);
+    else print_check(o, nsrc, np, matrix_left);
   }
-  json_decref(o.checks);
+  json_decref(o->checks);
   ok_manifest_free(&m);
   return rc;
+}
+
+int ok_check_doc(json_t **doc) {
+  struct out o = {.json = 1};
+  struct check_opts q = {0};
+  *doc = NULL;
+  return check_main(&o, &q, doc);
+}
+
+int cmd_check(int argc, char **argv) {
+  struct out o = {0};
+  struct check_opts q = {0};
+  int rc = check_opts(argc, argv, &o, &q);
+  if (rc >= 0) return rc;
+  return check_main(&o, &q, NULL);
 }

@@ -9,6 +9,12 @@
  * its "config", "compiler" and "kernel" are the record's (OK_FNAME). */
 #define CHECK_STATUS "status"
 
+/* `ompkit check --json` as a function: the driver's build (its manifest, or $OMPKIT_MANIFEST)
+ * against the EXPECT lines. Returns check's exit status (0 all hold, 1 a mismatch, 2 could not
+ * check, after a line on stderr); with 0 or 1, *doc is the document check --json prints (the
+ * caller owns it), else NULL. */
+int ok_check_doc(json_t **doc);
+
 int ok_is_kernel_source(const char *path); /* .c or .cpp */
 int ok_check_source(const struct ok_config *c, const char *path, json_t *checks, long *hold, long *failed,
                     char *err, size_t errlen);

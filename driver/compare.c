@@ -715,8 +715,8 @@ static json_t *compare_rows(const struct resultset *A, const struct resultset *B
 }
 
 /* compare --json: the rows in verdict order, the thresholds, provenance changes and counts. */
-static void print_compare_json(const struct resultset *A, const struct resultset *B, const struct cmp_opts *o,
-                               json_t **sorted, size_t n, json_t *pd, json_t *counts) {
+static json_t *compare_json(const struct resultset *A, const struct resultset *B, const struct cmp_opts *o,
+                            json_t **sorted, size_t n, json_t *pd, json_t *counts) {
   json_t *out_rows = json_array();
   for (size_t i = 0; i < n; ++i) {
     json_object_del(sorted[i], "_order");
@@ -730,10 +730,7 @@ static void print_compare_json(const struct resultset *A, const struct resultset
                           "summary", json_incref(counts), "rows", out_rows, "remark_rules", "regression_if_lost",
                           "OMP120", "OMP130", "regression_if_gained", "OMP112", "OMP113", "OMP121", "OMP132",
                           "OMP133");
-  char *s = json_dumps(doc, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
-  puts(s);
-  free(s);
-  json_decref(doc);
+  return doc;
 }
 
 /* One row of compare's table; wc, wk, wp: the config, kernel/variant and point column widths. */
@@ -791,7 +788,7 @@ static void print_compare_table(const struct resultset *A, const struct resultse
   printf("%s\n", nreg ? "compare: REGRESSION found (exit 1)" : "compare: no regression");
 }
 
-int cmd_compare(int argc, char **argv) {
+int compare_main(int argc, char **argv, json_t **doc) {
   char cx[256] = "", cy[256] = "";
   struct cmp_opts o = {5.0, 8.0, 0, 0, 0.05, 3, 2.0}; /* the defaults README "Comparing two runs" gives */
   int rc = compare_opts(argc, argv, &o, cx, sizeof cx, cy, sizeof cy);
@@ -817,8 +814,14 @@ int cmd_compare(int argc, char **argv) {
   gpu_diff(pd, &A, &B);
   json_array_extend(pd, cfg_diff);
   json_decref(cfg_diff);
-  if (o.json) print_compare_json(&A, &B, &o, sorted, n, pd, counts); /* the document takes pd */
-  else {
+  if (doc) *doc = compare_json(&A, &B, &o, sorted, n, pd, counts); /* the document takes pd */
+  else if (o.json) {
+    json_t *d = compare_json(&A, &B, &o, sorted, n, pd, counts);
+    char *s = json_dumps(d, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+    puts(s);
+    free(s);
+    json_decref(d);
+  } else {
     print_compare_table(&A, &B, &o, sorted, n, pd, counts, nreg);
     json_decref(pd);
   }
@@ -829,3 +832,5 @@ int cmd_compare(int argc, char **argv) {
   rs_free(&B);
   return nreg ? OK_EXIT_FINDING : OK_EXIT_OK;
 }
+
+int cmd_compare(int argc, char **argv) { return compare_main(argc, argv, NULL); }

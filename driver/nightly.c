@@ -7,6 +7,7 @@
  * environment or build error. */
 #define _GNU_SOURCE
 #include "check.h"
+#include "compare.h"
 #include "findings.h"
 #include "status.h"
 #include "ok_record.h"
@@ -122,27 +123,15 @@ static int judge(const char *rdir, const char *bdir, const char *check_path, con
   json_t *known = json_object(), *fixed = json_array(), *failures = json_array();
   status_lists(R.lines, known, fixed, failures);
   size_t i;
-  /* The baseline comparison: ompkit compare's own rules (compare.c), run on the two folders. */
-  char self[PATH_MAX];
-  ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
-  self[n > 0 ? n : 0] = 0;
-  char *ca[12] = {self, "compare", (char *)bdir, (char *)rdir, "--json", NULL};
-  int na = 5;
+  /* The baseline comparison: ompkit compare's own rules (compare.c), on the two folders. */
+  char *ca[12] = {"compare", (char *)bdir, (char *)rdir, "--json", NULL};
+  int na = 4;
   if (o->time_pct) ca[na++] = "--time-threshold", ca[na++] = (char *)o->time_pct;
   if (o->reg) ca[na++] = "--reg-threshold", ca[na++] = (char *)o->reg;
   ca[na] = NULL;
-  struct ok_proc p;
   json_t *cmp = NULL;
-  if (!ok_spawn(ca, NULL, 300, &p) && p.exited && p.code <= 1) {
-    json_error_t je;
-    if (!(cmp = json_loads(p.out ? p.out : "", 0, &je))) /* say so: a silent exit 2 hides the cause */
-      ok_err("nightly: compare's --json did not parse (%zu bytes): %s", p.out ? strlen(p.out) : (size_t)0, je.text);
-  } else {
-    char *e = p.err && p.err[0] ? p.err : "no output";
-    e[strcspn(e, "\n")] = 0;
-    ok_err("nightly: comparing with the baseline failed: %s", e);
-  }
-  ok_proc_free(&p);
+  int crc = compare_main(na, ca, &cmp);
+  if (crc > 1 || !cmp) ok_err("nightly: comparing with the baseline failed (compare exit %d)", crc);
   if (!cmp) {
     json_decref(known), json_decref(fixed), json_decref(failures);
     rs_free(&R), rs_free(&B);
