@@ -209,6 +209,25 @@ static void region_notes(struct w *w, const struct az *a, json_t *r, int terse) 
   if (any) table_end(w);
 }
 
+/* The OpenMP regions beside the CUDA form's kernels (analyze_run.c pairs them). */
+static void cuda_beside(struct w *w, json_t *cmp) {
+  size_t i;
+  json_t *x;
+  if (!json_array_size(cmp)) return;
+  heading(w, 3, "OpenMP against the program's CUDA form (kernel time, OpenMP / CUDA)");
+  row(w, 7, "config", "region", "OpenMP ms (launches)", "CUDA kernel", "CUDA ms (launches)", "OpenMP / CUDA", "paired by");
+  json_array_foreach(cmp, i, x) {
+    char o[64], c[64], r[32];
+    snprintf(o, sizeof o, "%.3f (%lld)", json_real_value(json_object_get(x, "omp_ms")), (long long)json_integer_value(json_object_get(x, "omp_launches")));
+    snprintf(c, sizeof c, "%.3f (%lld)", json_real_value(json_object_get(x, "cuda_ms")), (long long)json_integer_value(json_object_get(x, "cuda_launches")));
+    snprintf(r, sizeof r, "%.2f", json_real_value(json_object_get(x, "ratio")));
+    row(w, 7, str(x, "config"), str(x, "region"), o, str(x, "cuda_kernel"), c, r, str(x, "pairing"));
+  }
+  table_end(w);
+  para(w, "OpenMP times are libomptarget's (the target construct less its host-to-device copies: an upper bound when the "
+          "construct copies results back); CUDA times are CUDA events around each launch.");
+}
+
 static void body(struct w *w, const struct az *a, int terse) {
   json_t *regions = json_object_get(a->doc, "regions"), *x, *t = json_object_get(a->doc, "timing");
   size_t i;
@@ -267,6 +286,7 @@ static void body(struct w *w, const struct az *a, int terse) {
                                       str(x, "shape"), str(x, "mode"), str(x, "time"));
       table_end(w);
     }
+    cuda_beside(w, json_object_get(run, "cuda_compare"));
   }
 }
 
