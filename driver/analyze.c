@@ -247,8 +247,20 @@ static json_t *configs_doc(const struct az *a) {
   return arr;
 }
 
+/* One file's EXPECT lines (a header's: on the kernels of the unit that includes it). */
+static void check_one(struct az_cfg *z, const char *file, const char *unit, json_t *checks, long *hold, long *failed) {
+  long h = 0, fl = 0;
+  char err[1024];
+  if (ok_check_source_in(&z->oc, file, unit, checks, &h, &fl, err, sizeof err)) {
+    json_array_append_new(checks, json_pack("{s:s,s:s,s:s,s:s}", "status", "fail", "config", z->name, "file", file, "check", err));
+    ++fl;
+  }
+  *hold += h, *failed += fl;
+}
+
 /* The files' EXPECT lines against each configuration that `ompkit check` holds to them (the
- * matrix's only when --configs names them), with check's verdicts. Returns the failures. */
+ * matrix's only when --configs names them), with check's verdicts; a header's lines too, when a
+ * region of the program is in it (issue 30 §7). Returns the failures. */
 static long check_expect(struct az *a, int named) {
   json_t *checks = json_array();
   long hold = 0, failed = 0;
@@ -257,16 +269,18 @@ static long check_expect(struct az *a, int named) {
     struct az_cfg *z = &a->cfgs[x->cfg];
     if (x->whatif || x->failed || z->gcc || (z->oc.matrix && !named)) continue;
     snprintf(z->oc.artefacts, sizeof z->oc.artefacts, "%s", x->dir);
-    for (int f = 0; f < a->nfiles; ++f) {
-      long h = 0, fl = 0;
-      char err[1024];
-      if (ok_check_source(&z->oc, a->files[f], checks, &h, &fl, err, sizeof err)) {
-        json_array_append_new(checks, json_pack("{s:s,s:s,s:s,s:s}", "status", "fail", "config", z->name, "file",
-                                                a->files[f], "check", err));
-        ++fl;
-      }
-      hold += h, failed += fl;
+    json_t *done = json_object(); /* a header is judged once, with the first unit that includes it */
+    for (int f = 0; f < a->nfiles; ++f) check_one(z, a->files[f], NULL, checks, &hold, &failed);
+    size_t i;
+    json_t *r;
+    json_array_foreach(json_object_get(a->doc, "regions"), i, r) {
+      const char *p = json_string_value(json_object_get(r, "path"));
+      int t = (int)json_integer_value(json_object_get(r, "tu"));
+      if (!p || t < 0 || t >= a->ntus || !strcmp(p, a->tus[t].file) || json_object_get(done, p)) continue;
+      json_object_set_new(done, p, json_true());
+      check_one(z, p, a->tus[t].file, checks, &hold, &failed);
     }
+    json_decref(done);
   }
   json_object_set_new(a->doc, "expect", json_pack("{s:I,s:I,s:o}", "hold", (json_int_t)hold, "fail",
                                                   (json_int_t)failed, "checks", checks));
