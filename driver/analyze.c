@@ -17,10 +17,11 @@
 
 static void usage(FILE *f) {
   fprintf(f,
-          "usage: ompkit analyze FILE... [-p|--build-dir BUILD_DIR] [--configs A,B] [--out DIR] [--json] [--no-whatif]\n"
-          "                      [--whatif-configs A,B|all] [--whatif-flags F,G] [--jobs N] [--allow-compile-failures]\n"
-          "                      [--run [-- ARGS --]] [--build-only] [--from-build] [--help] [-- FLAGS]\n"
-          "       ompkit analyze -p BUILD_DIR [FILE...] [options] [-- FLAGS]\n"
+          "usage: ompkit analyze FILE... [-p|--build-dir BUILD_DIR] [--cuda-program FILE|BUILD_DIR] [--configs A,B]\n"
+          "                      [--out DIR] [--json] [--no-whatif] [--whatif-configs A,B|all] [--whatif-flags F,G]\n"
+          "                      [--jobs N] [--allow-compile-failures] [--run [-- ARGS --]] [--build-only]\n"
+          "                      [--from-build] [--help] [-- FLAGS]\n"
+          "       ompkit analyze -p BUILD_DIR [-p CUDA_BUILD_DIR] [FILE...] [options] [-- FLAGS]\n"
           "       ompkit analyze --run-built DIR\n"
           "  Compiles the program (C or C++ translation units) with each omp_target configuration and each\n"
           "  what-if flag, and reports per target region the compiler emitted (file:line of the directive,\n"
@@ -49,8 +50,11 @@ static void usage(FILE *f) {
           "  -- FLAGS        extra compile flags for every unit (-I, -D, ...); an offload target in them\n"
           "                  (-Xopenmp-target -march=sm_80, --offload-arch=sm_80) is used by every\n"
           "                  configuration and said in the report's first line; a non-NVIDIA one is refused\n"
-          "  FILE.cu         the program's CUDA form (a program of its own): with --run built with nvcc\n"
-          "                  and each kernel launch timed with CUDA events\n"
+          "  --cuda-program FILE|BUILD_DIR  the same program's CUDA build: a source, or a compile database\n"
+          "                  (a second -p says the same); with --run built with nvcc (each unit with its own\n"
+          "                  flags, the OpenMP program's GPU target), run with ARGS, each kernel launch timed\n"
+          "                  with CUDA events, and its kernels set beside the regions with the OpenMP/CUDA ratio\n"
+          "  FILE.cu         a CUDA form's source named among the files: as --cuda-program FILE.cu\n"
           "  A header (FILE.h, .hpp) is not compiled as a unit; Fortran is refused.\n"
           "exit: 0 every configuration compiled the program; 1 a configuration failed, crashed or dropped a\n"
           "  region (unless --allow-compile-failures), or an EXPECT line fails; 2 usage or bad input\n");
@@ -69,8 +73,10 @@ static int parse(struct az *a, int argc, char **argv, const char **configs, cons
       {"build-only", 0, 0, 'b'},    {"from-build", 0, 0, 'F'},   {"run", 0, 0, 'r'},
       {"configs", 1, 0, 'c'},       {"out", 1, 0, 'o'},          {"jobs", 1, 0, 'J'},
       {"run-built", 1, 0, 'R'},     {"whatif-configs", 1, 0, 'C'}, {"whatif-flags", 1, 0, 'f'},
-      {"build-dir", 1, 0, 'p'},     {"allow-compile-failures", 0, 0, 'A'}, {0, 0, 0, 0}};
-  char **names = calloc((size_t)argc + 1, sizeof *names);
+      {"build-dir", 1, 0, 'p'},     {"allow-compile-failures", 0, 0, 'A'}, {"cuda-program", 1, 0, 'U'},
+      {0, 0, 0, 0}};
+  char **names = calloc((size_t)argc + 1, sizeof *names), **cuda = calloc((size_t)argc + 1, sizeof *cuda);
+  int ncuda = 0;
   const char *dbdir = NULL;
   int nnames = 0, ch, rc, flags_done = 0;
   opterr = 0;
@@ -87,7 +93,11 @@ static int parse(struct az *a, int argc, char **argv, const char **configs, cons
     case 'R': *run_built = optarg; break;
     case 'C': a->whatif_configs = optarg; break;
     case 'f': a->whatif_flags = optarg; break;
-    case 'p': dbdir = optarg; break;
+    case 'p': /* a second -p is the program's CUDA build (issue 30 §5) */
+      if (dbdir) cuda[ncuda++] = optarg;
+      else dbdir = optarg;
+      break;
+    case 'U': cuda[ncuda++] = optarg; break;
     case 'A': a->allow_failures = 1; break;
     case 'J':
       if ((a->jobs = atoi(optarg)) < 1) return fail_usage("--jobs needs a positive number, not", optarg);
@@ -121,6 +131,7 @@ static int parse(struct az *a, int argc, char **argv, const char **configs, cons
   if (*run_built) return 0;
   if (!nnames && !dbdir) return fail_usage("give at least one source file or -p BUILD_DIR (see ompkit analyze --help)", NULL);
   rc = dbdir ? az_add_compdb(a, dbdir, names, nnames) : az_add_files(a, names, nnames);
+  for (int k = 0; !rc && k < ncuda; ++k) rc = az_add_cuda_program(a, cuda[k]);
   if (rc) return rc;
   if (!a->ntus)
     return fail_usage(json_array_size(a->headers) ? "only headers given: name the files that include them (or -p BUILD_DIR):"
@@ -236,8 +247,20 @@ static json_t *configs_doc(const struct az *a) {
   return arr;
 }
 
+/* One file's EXPECT lines (a header's: on the kernels of the unit that includes it). */
+static void check_one(struct az_cfg *z, const char *file, const char *unit, json_t *checks, long *hold, long *failed) {
+  long h = 0, fl = 0;
+  char err[1024];
+  if (ok_check_source_in(&z->oc, file, unit, checks, &h, &fl, err, sizeof err)) {
+    json_array_append_new(checks, json_pack("{s:s,s:s,s:s,s:s}", "status", "fail", "config", z->name, "file", file, "check", err));
+    ++fl;
+  }
+  *hold += h, *failed += fl;
+}
+
 /* The files' EXPECT lines against each configuration that `ompkit check` holds to them (the
- * matrix's only when --configs names them), with check's verdicts. Returns the failures. */
+ * matrix's only when --configs names them), with check's verdicts; a header's lines too, when a
+ * region of the program is in it (issue 30 §7). Returns the failures. */
 static long check_expect(struct az *a, int named) {
   json_t *checks = json_array();
   long hold = 0, failed = 0;
@@ -246,16 +269,18 @@ static long check_expect(struct az *a, int named) {
     struct az_cfg *z = &a->cfgs[x->cfg];
     if (x->whatif || x->failed || z->gcc || (z->oc.matrix && !named)) continue;
     snprintf(z->oc.artefacts, sizeof z->oc.artefacts, "%s", x->dir);
-    for (int f = 0; f < a->nfiles; ++f) {
-      long h = 0, fl = 0;
-      char err[1024];
-      if (ok_check_source(&z->oc, a->files[f], checks, &h, &fl, err, sizeof err)) {
-        json_array_append_new(checks, json_pack("{s:s,s:s,s:s,s:s}", "status", "fail", "config", z->name, "file",
-                                                a->files[f], "check", err));
-        ++fl;
-      }
-      hold += h, failed += fl;
+    json_t *done = json_object(); /* a header is judged once, with the first unit that includes it */
+    for (int f = 0; f < a->nfiles; ++f) check_one(z, a->files[f], NULL, checks, &hold, &failed);
+    size_t i;
+    json_t *r;
+    json_array_foreach(json_object_get(a->doc, "regions"), i, r) {
+      const char *p = json_string_value(json_object_get(r, "path"));
+      int t = (int)json_integer_value(json_object_get(r, "tu"));
+      if (!p || t < 0 || t >= a->ntus || !strcmp(p, a->tus[t].file) || json_object_get(done, p)) continue;
+      json_object_set_new(done, p, json_true());
+      check_one(z, p, a->tus[t].file, checks, &hold, &failed);
     }
+    json_decref(done);
   }
   json_object_set_new(a->doc, "expect", json_pack("{s:I,s:I,s:o}", "hold", (json_int_t)hold, "fail",
                                                   (json_int_t)failed, "checks", checks));

@@ -67,6 +67,10 @@ struct az {
   char arch[32];        /* the build's offload_arch (sm_90): GCC's PTX is assembled for it */
   char cuda_bin[PATH_MAX]; /* CUDA 11.8's ptxas and nvlink (from a configuration's --cuda-path) */
   char nvcc[PATH_MAX], cuda_cfg[64]; /* the CUDA configuration's compiler and name: .cu files */
+  struct az_tu *cuda_tus; /* --cuda-program (or a second -p): the CUDA form's units, own flags and folder */
+  int ncuda;
+  char **cuda_link; /* ... and the -l, -L, -Wl, options of its link (from its compile database) */
+  int ncuda_link;
   json_t *doc;          /* the result: files, configs, regions, expect, run */
 };
 
@@ -76,6 +80,10 @@ extern const int az_nwhatif;
 /* analyze_input.c: the translation units (files and -- FLAGS, or -p BUILD_DIR). */
 int az_add_files(struct az *a, char **files, int nfiles);
 int az_add_compdb(struct az *a, const char *dbdir, char **files, int nfiles);
+/* --cuda-program FILE|BUILD_DIR (or a second -p): the same program's CUDA build, a source or a
+ * compile database whose units nvcc compiles with their own flags (the offload target the OpenMP
+ * program's); 0, or an exit status after a one-line error. */
+int az_add_cuda_program(struct az *a, const char *what);
 void az_finish_tus(struct az *a);
 char *az_target_flags(const struct az *a, const char *flags, int gcc);
 int az_is_fortran(const char *path);

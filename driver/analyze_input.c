@@ -310,3 +310,93 @@ char *az_target_flags(const struct az *a, const char *flags, int gcc) {
   snprintf(p + strlen(key), n - (size_t)(p + strlen(key) - out), "%s%s", a->arch_user, rest);
   return out;
 }
+
+/* nvcc's options that name the GPU target (the OpenMP program's is used, so that both forms run
+ * on the same GPU) or move the outputs: dropped; the number of words each takes, 0 when kept. */
+static int cuda_dropped(const char *s) {
+  static const char *two[] = {"-o", "-arch", "-gencode", "--generate-code", "-code", "--gpu-code", "--gpu-architecture",
+                              "-MF", "--output-file", "-odir", "--output-directory"};
+  static const char *one[] = {"-c", "--compile", "-dc", "-dw", "-M", "-MD", "-MMD", "-cubin", "-ptx", "-fatbin", "-E"};
+  for (size_t i = 0; i < sizeof two / sizeof two[0]; ++i)
+    if (!strcmp(s, two[i])) return 2;
+  for (size_t i = 0; i < sizeof one / sizeof one[0]; ++i)
+    if (!strcmp(s, one[i])) return 1;
+  static const char *pre[] = {"-arch=", "-gencode=", "--generate-code=", "-code=", "--gpu-code=", "--gpu-architecture=", "-o"};
+  for (size_t i = 0; i < sizeof pre / sizeof pre[0]; ++i)
+    if (!strncmp(s, pre[i], strlen(pre[i]))) return 1;
+  return 0;
+}
+
+/* One unit of the CUDA form: its flags less argv[0], the source and what cuda_dropped drops; the
+ * link's libraries and options into a->cuda_link (once each). */
+static void add_cuda_unit(struct az *a, const char *file, const char *dir, char **raw, int nraw) {
+  struct az_tu *tu = &a->cuda_tus[a->ncuda++];
+  memset(tu, 0, sizeof *tu);
+  char src[2 * PATH_MAX + 2], r1[PATH_MAX], r2[PATH_MAX];
+  snprintf(src, sizeof src, "%s%s%s", file[0] == '/' || !dir ? "" : dir, file[0] == '/' || !dir ? "" : "/", file);
+  tu->file = strdup(realpath(src, r2) ? r2 : src);
+  for (int t = 0; t < a->ncuda - 1; ++t)
+    if (!strcmp(a->cuda_tus[t].file, tu->file)) { /* a database lists a file once per target */
+      free(tu->file), --a->ncuda;
+      return;
+    }
+  tu->dir = dir ? strdup(dir) : NULL;
+  tu->argv = calloc((size_t)nraw + 1, sizeof *tu->argv);
+  for (int k = 1; k < nraw; ++k) {
+    char w[2 * PATH_MAX + 2];
+    int d;
+    snprintf(w, sizeof w, "%s%s%s", raw[k][0] == '/' || !dir ? "" : dir, raw[k][0] == '/' || !dir ? "" : "/", raw[k]);
+    if (raw[k][0] != '-' && realpath(w, r1) && !strcmp(r1, tu->file)) continue;
+    if ((d = cuda_dropped(raw[k]))) {
+      k += d - 1;
+      continue;
+    }
+    if (!strncmp(raw[k], "-l", 2) || !strncmp(raw[k], "-L", 2) || !strncmp(raw[k], "-Wl,", 4)) {
+      int seen = 0;
+      for (int q = 0; q < a->ncuda_link; ++q) seen |= !strcmp(a->cuda_link[q], raw[k]);
+      if (!seen) a->cuda_link = realloc(a->cuda_link, (size_t)(a->ncuda_link + 1) * sizeof *a->cuda_link),
+                 a->cuda_link[a->ncuda_link++] = strdup(raw[k]);
+      continue;
+    }
+    tu->argv[tu->argc++] = strdup(raw[k]);
+  }
+}
+
+int az_add_cuda_program(struct az *a, const char *what) {
+  struct stat st;
+  char p[PATH_MAX + 32];
+  if (stat(what, &st)) return ok_err("analyze: --cuda-program: no such file or build folder: %s", what), OK_EXIT_USAGE;
+  if (S_ISREG(st.st_mode) && !ends_with(what, ".json")) { /* a source: the CUDA form is this file */
+    a->cuda_tus = realloc(a->cuda_tus, (size_t)(a->ncuda + 1) * sizeof *a->cuda_tus);
+    char *raw[2] = {"nvcc", NULL};
+    add_cuda_unit(a, what, NULL, raw, 1);
+    return 0;
+  }
+  snprintf(p, sizeof p, "%s/compile_commands.json", what);
+  if (S_ISDIR(st.st_mode) && access(p, R_OK))
+    return ok_err("analyze: --cuda-program: no compile_commands.json in %s (a Makefile: bear -- make)", what), OK_EXIT_USAGE;
+  json_error_t je;
+  json_t *db = json_load_file(S_ISDIR(st.st_mode) ? p : what, 0, &je), *e;
+  if (!json_is_array(db) || !json_array_size(db))
+    return ok_err("analyze: --cuda-program %s: not a compile database (or an empty one)", what), OK_EXIT_USAGE;
+  a->cuda_tus = realloc(a->cuda_tus, (size_t)a->ncuda * sizeof *a->cuda_tus + json_array_size(db) * sizeof *a->cuda_tus);
+  size_t i;
+  json_array_foreach(db, i, e) {
+    const char *dir = json_string_value(json_object_get(e, "directory")), *file = json_string_value(json_object_get(e, "file"));
+    if (!dir || !file) continue;
+    char **raw;
+    int nraw = 0;
+    json_t *args = json_object_get(e, "arguments"), *x;
+    if (json_is_array(args)) {
+      size_t k;
+      raw = calloc(json_array_size(args) + 1, sizeof *raw);
+      json_array_foreach(args, k, x) raw[nraw++] = strdup(json_string_value(x) ? json_string_value(x) : "");
+    } else {
+      raw = split_command(json_string_value(json_object_get(e, "command")) ? json_string_value(json_object_get(e, "command")) : "", &nraw);
+    }
+    add_cuda_unit(a, file, dir, raw, nraw);
+    free(raw);
+  }
+  json_decref(db);
+  return 0;
+}

@@ -3,6 +3,7 @@
  * side-by-side table (a row per region, a column per configuration), then per region the details. */
 #define _GNU_SOURCE
 #include "analyze.h"
+#include "report.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -209,6 +210,58 @@ static void region_notes(struct w *w, const struct az *a, json_t *r, int terse) 
   if (any) table_end(w);
 }
 
+/* The OpenMP regions beside the CUDA form's kernels (analyze_run.c pairs them). */
+static void cuda_beside(struct w *w, json_t *cmp) {
+  size_t i;
+  json_t *x;
+  if (!json_array_size(cmp)) return;
+  heading(w, 3, "OpenMP against the program's CUDA form (kernel time, OpenMP / CUDA)");
+  row(w, 7, "config", "region", "OpenMP ms (launches)", "CUDA kernel", "CUDA ms (launches)", "OpenMP / CUDA", "paired by");
+  json_array_foreach(cmp, i, x) {
+    char o[64], c[64], r[32];
+    snprintf(o, sizeof o, "%.3f (%lld)", json_real_value(json_object_get(x, "omp_ms")), (long long)json_integer_value(json_object_get(x, "omp_launches")));
+    snprintf(c, sizeof c, "%.3f (%lld)", json_real_value(json_object_get(x, "cuda_ms")), (long long)json_integer_value(json_object_get(x, "cuda_launches")));
+    snprintf(r, sizeof r, "%.2f", json_real_value(json_object_get(x, "ratio")));
+    row(w, 7, str(x, "config"), str(x, "region"), o, str(x, "cuda_kernel"), c, r, str(x, "pairing"));
+  }
+  table_end(w);
+  para(w, "OpenMP times are libomptarget's (the target construct less its host-to-device copies: an upper bound when the "
+          "construct copies results back); CUDA times are CUDA events around each launch.");
+}
+
+static int same_place(json_t *x, json_t *y) {
+  return !strcmp(str(x, "file"), str(y, "file")) && json_integer_value(json_object_get(x, "line")) == json_integer_value(json_object_get(y, "line"));
+}
+
+/* One section per region (file:line of the directive) with its instances (a template's types, a
+ * function built twice), each judged in its own table; the first row of a place opens it. */
+static void region_section(struct w *w, const struct az *a, json_t *regions, size_t i, int terse) {
+  json_t *x = json_array_get(regions, i), *y;
+  size_t k, n = 0, first = i;
+  json_array_foreach(regions, k, y) if (same_place(x, y)) {
+    if (!n) first = k;
+    ++n;
+  }
+  const char *f = base(str(x, "file"));
+  long line = (long)json_integer_value(json_object_get(x, "line"));
+  if (first == i) {
+    if (w->form == HTML) fprintf(w->f, "<section id=\"r-%s-%ld\">\n", f, line);
+    heading(w, 2, "%s:%ld  %s", f, line, str(x, "directive"));
+    if (n > 1) {
+      char ins[2048] = "";
+      json_array_foreach(regions, k, y) if (same_place(x, y))
+          snprintf(ins + strlen(ins), sizeof ins - strlen(ins), "%s%s", ins[0] ? "; " : "", str(y, "function"));
+      para(w, "%zu instances: %s", n, ins);
+    }
+  }
+  if (n > 1) heading(w, 3, "instance %s", str(x, "function"));
+  region_table(w, a, x);
+  region_notes(w, a, x, terse);
+  size_t last = i;
+  json_array_foreach(regions, k, y) if (same_place(x, y)) last = k;
+  if (last == i && w->form == HTML) fputs("</section>\n", w->f);
+}
+
 static void body(struct w *w, const struct az *a, int terse) {
   json_t *regions = json_object_get(a->doc, "regions"), *x, *t = json_object_get(a->doc, "timing");
   size_t i;
@@ -240,7 +293,11 @@ static void body(struct w *w, const struct az *a, int terse) {
     }
     char l[PATH_MAX];
     label(a, x, l, sizeof l);
-    para(w, "%s [%s] %s", l, str(x, "config"), str(x, "why"));
+    if (w->form == HTML) { /* to the region's section */
+      fprintf(w->f, "<p><a href=\"#r-%s-%lld\">", base(str(x, "file")), (long long)json_integer_value(json_object_get(x, "line")));
+      esc(w, l), fprintf(w->f, "</a> <span class=bad>[%s]</span> ", str(x, "config")), esc(w, str(x, "why")), fputs("</p>\n", w->f);
+    } else
+      para(w, "%s [%s] %s", l, str(x, "config"), str(x, "why"));
   }
   json_t *ex = json_object_get(a->doc, "expect");
   para(w, "EXPECT lines: %lld hold, %lld fail.", (long long)json_integer_value(json_object_get(ex, "hold")),
@@ -249,13 +306,7 @@ static void body(struct w *w, const struct az *a, int terse) {
       para(w, "EXPECT fails: %s:%lld: %s [%s]: observed %s", base(str(x, "file")),
            (long long)json_integer_value(json_object_get(x, "line")), str(x, "check"), str(x, "config"), str(x, "observed"));
   side_by_side(w, a);
-  json_array_foreach(regions, i, x) {
-    char l[PATH_MAX];
-    label(a, x, l, sizeof l);
-    heading(w, 3, "%s  %s", l, str(x, "directive"));
-    region_table(w, a, x);
-    region_notes(w, a, x, terse);
-  }
+  json_array_foreach(regions, i, x) region_section(w, a, regions, i, terse);
   json_t *run = json_object_get(a->doc, "run");
   if (run) {
     heading(w, 2, "Run");
@@ -267,6 +318,7 @@ static void body(struct w *w, const struct az *a, int terse) {
                                       str(x, "shape"), str(x, "mode"), str(x, "time"));
       table_end(w);
     }
+    cuda_beside(w, json_object_get(run, "cuda_compare"));
   }
 }
 
@@ -289,10 +341,8 @@ int az_write_reports(const struct az *a) {
     }
     struct w w = {f, h ? HTML : MD, json_array()};
     if (h)
-      fputs("<!doctype html><html><head><meta charset=\"utf-8\"><title>ompkit analyze</title><style>"
-            "body{font:14px sans-serif;margin:1em 2em}table{border-collapse:collapse;margin:.5em 0}"
-            "td,th{border:1px solid #ccc;padding:2px 6px;text-align:left;vertical-align:top}th{background:#eee}"
-            "h3{font-family:monospace}</style></head><body>\n", f);
+      fprintf(f, "<!DOCTYPE html>\n<html lang=en><head><meta charset=utf-8><title>ompkit analyze</title>\n<style>%s"
+                 "table{margin:4px 0}section{margin-bottom:10px}</style></head><body>\n", rp_css); /* the study report's style */
     body(&w, a, 0);
     if (h) fputs("</body></html>\n", f);
     json_decref(w.rows);

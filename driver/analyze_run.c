@@ -10,6 +10,7 @@
 #define _GNU_SOURCE
 #include "analyze.h"
 #include "check.h"
+#include "ok_kernel_id.h"
 #include "remarks.h"
 
 #include <stdio.h>
@@ -100,29 +101,51 @@ static void write_script(struct az *a, json_t *built) {
   chmod(p, 0755);
 }
 
-/* The CUDA form (.cu files, a program of its own) with nvcc -cudart shared, libcudart beside it,
- * and the CUDA-event shim; 0 built, 1 nothing to build, -1 with the first error in err. */
+/* nvcc's compile of the CUDA form's units given with --cuda-program: each in its own folder with
+ * its own flags and the OpenMP program's GPU target, into DIR/c<N>.o. */
+static void cuda_units(const struct az *a, FILE *m, const char *arch, const char *dir) {
+  for (int t = 0; t < a->ncuda; ++t) {
+    const struct az_tu *u = &a->cuda_tus[t];
+    fprintf(m, " && ( cd "), shell_quote(m, u->dir ? u->dir : "."), fprintf(m, " && %s -arch=%s", a->nvcc, arch);
+    if (!u->dir) fprintf(m, " -O3"); /* a source named alone: as the kit builds its CUDA forms */
+    for (int i = 0; i < u->argc; ++i) fputc(' ', m), shell_quote(m, u->argv[i]);
+    fprintf(m, " -c "), shell_quote(m, u->file), fprintf(m, " -o '%s/c%d.o' )", dir, t);
+  }
+}
+
+/* The CUDA form (a program of its own: .cu files named among the files, or --cuda-program's
+ * units) with nvcc -cudart shared, libcudart beside it, and the CUDA-event shim; 0 built, 1
+ * nothing to build, -1 with the first error in err. */
 static int build_cuda(struct az *a, const char *dir, char *err, size_t en) {
-  int any = 0;
+  int any = a->ncuda;
   for (int f = 0; f < a->nfiles; ++f) any |= az_is_cu(a->files[f]);
   if (!any) return 1;
   if (!a->nvcc[0]) return snprintf(err, en, "not built: no enabled CUDA configuration (nvcc)"), -1;
   char root[PATH_MAX], log[PATH_MAX + 32];
+  const char *arch = a->arch_user[0] ? a->arch_user : a->arch;
   snprintf(root, sizeof root, "%s", a->nvcc);
   for (int k = 0; k < 2 && strrchr(root, '/'); ++k) *strrchr(root, '/') = 0; /* <root>/bin/nvcc */
   snprintf(log, sizeof log, "%s/link.txt", dir);
   size_t cap = 65536;
   char *cmd = malloc(cap);
   FILE *m = fmemopen(cmd, cap, "w");
-  fprintf(m, "{ %s -O3 -arch=%s -cudart shared", a->nvcc, a->arch_user[0] ? a->arch_user : a->arch);
-  for (int i = 0; i < a->nuser_flags; ++i) { /* the OpenMP program's offload flags are not nvcc's */
+  fprintf(m, "{ set -x; true"); /* link.txt shows each command */
+  cuda_units(a, m, arch, dir);
+  fprintf(m, " && %s -arch=%s -cudart shared", a->nvcc, arch);
+  int named = 0;
+  for (int f = 0; f < a->nfiles; ++f) named |= az_is_cu(a->files[f]);
+  for (int i = 0; named && i < a->nuser_flags; ++i) { /* the OpenMP program's offload flags are not nvcc's */
     const char *u = a->user_flags[i];
     if (!strncmp(u, "--offload-arch", 14) || !strncmp(u, "-fopenmp", 8) || !strncmp(u, "-Xopenmp-target", 15)) continue;
     fputc(' ', m), shell_quote(m, u);
   }
+  if (named) fprintf(m, " -O3");
   for (int f = 0; f < a->nfiles; ++f)
     if (az_is_cu(a->files[f])) fputc(' ', m), shell_quote(m, a->files[f]);
-  fprintf(m, " -o '%s/prog' -Xlinker -rpath -Xlinker '$ORIGIN' && cp -L '%s/lib64/'libcudart.so.[0-9]* '%s/'", dir, root, dir);
+  for (int t = 0; t < a->ncuda; ++t) fprintf(m, " '%s/c%d.o'", dir, t);
+  for (int i = 0; i < a->ncuda_link; ++i) fputc(' ', m), shell_quote(m, a->cuda_link[i]);
+  fprintf(m, " -o '%s/prog' -Xlinker -rpath -Xlinker '$ORIGIN' && rm -f '%s/'c*.o && cp -L '%s/lib64/'libcudart.so.[0-9]* '%s/'",
+          dir, dir, root, dir);
   fprintf(m, " && cc -O2 -shared -fPIC -I'%s/include' '%s/scripts/cuda-events.c' -o '%s/libokcudaevents.so' -L'%s/lib64' "
              "-lcudart -ldl -Wl,-rpath,'$ORIGIN'; } >'%s' 2>&1", root, a->src_root, dir, root, log);
   fclose(m);
@@ -306,6 +329,103 @@ static void join_config(json_t *doc, const char *dir, const char *cfg, json_t *l
   json_decref(order);
 }
 
+static int by_time(const void *x, const void *y) {
+  double a = json_real_value(json_object_get(*(json_t *const *)x, "us_total"));
+  double b = json_real_value(json_object_get(*(json_t *const *)y, "us_total"));
+  return a < b ? 1 : a > b ? -1 : 0;
+}
+
+/* The timed launch rows of one configuration (cfg NULL: the CUDA form's), costliest first. */
+static size_t timed_rows(json_t *launches, const char *cfg, json_t **out, size_t cap, double *sum) {
+  size_t i, n = 0;
+  json_t *l;
+  *sum = 0;
+  json_array_foreach(launches, i, l) {
+    int cuda = !strcmp(str(l, "mode"), "CUDA");
+    if (json_real_value(json_object_get(l, "us_total")) <= 0 || cuda != !cfg || (cfg && strcmp(str(l, "config"), cfg))) continue;
+    *sum += json_real_value(json_object_get(l, "us_total"));
+    if (n < cap) out[n++] = l;
+  }
+  qsort(out, n, sizeof *out, by_time);
+  return n;
+}
+
+static json_t *pair(const char *cfg, const char *region, const char *kernel, double omp_us, long omp_n, double cu_us,
+                    long cu_n, const char *how) {
+  return json_pack("{s:s,s:s,s:s,s:f,s:I,s:f,s:I,s:f,s:s}", "config", cfg, "region", region, "cuda_kernel", kernel,
+                   "omp_ms", omp_us / 1000, "omp_launches", (json_int_t)omp_n, "cuda_ms", cu_us / 1000, "cuda_launches",
+                   (json_int_t)cu_n, "ratio", omp_us / cu_us, "pairing", how);
+}
+
+/* A function's name as written ("combined" for _Z8combinedPjl, N...E's last part for a nested one). */
+static void plain_name(const char *m, char *out, size_t n) {
+  snprintf(out, n, "%s", m);
+  if (strncmp(m, "_Z", 2)) return;
+  const char *p = m + 2;
+  long len = 0;
+  if (*p == 'N') /* a nested name: its last component */
+    for (++p; *p >= '0' && *p <= '9'; p += len) {
+      len = strtol(p, (char **)&p, 10);
+      if (len <= 0 || (long)strlen(p) < len) return;
+      snprintf(out, n, "%.*s", (int)len, p);
+    }
+  else if ((len = strtol(p, (char **)&p, 10)) > 0 && (long)strlen(p) >= len)
+    snprintf(out, n, "%.*s", (int)len, p);
+}
+
+/* Whether the CUDA kernel has the name of the function that holds the OpenMP region. */
+static int same_name(json_t *om, json_t *cu) {
+  struct ok_offload_sym o;
+  char a[512], b[512];
+  if (ok_offload_sym_parse(str(om, "kernel"), &o)) return 0;
+  plain_name(o.parent, a, sizeof a), plain_name(str(cu, "kernel"), b, sizeof b);
+  return a[0] && !strcmp(a, b);
+}
+
+static void add_pair(json_t *out, const char *cfg, json_t *om, json_t *cu, const char *how) {
+  long on = atol(str(om, "launches")), cn = atol(str(cu, "launches"));
+  char h[256];
+  snprintf(h, sizeof h, "%s%s", how, on == cn ? "" : "; the launch counts differ: the ratio is of the totals");
+  json_array_append_new(out, pair(cfg, str(om, "region"), str(cu, "kernel"), json_real_value(json_object_get(om, "us_total")), on,
+                                  json_real_value(json_object_get(cu, "us_total")), cn, h));
+}
+
+/* The OpenMP regions beside the CUDA form's kernels (issue 30 §5), per configuration: a region
+ * whose enclosing function has a CUDA kernel's name goes with it; the others by rank of kernel
+ * time (the costliest left with the costliest left): the two forms' kernels share no source line,
+ * and a program's CUDA form does the same work in the same order of cost. The ratio is of the
+ * total kernel times (the same work when the pairing is right, whatever the launch counts); a
+ * line for the whole program adds every timed kernel on each side. */
+static json_t *cuda_compare(json_t *launches) {
+  json_t *out = json_array(), *cu[64], *om[64], *l;
+  double cu_sum, om_sum;
+  size_t ncu = timed_rows(launches, NULL, cu, 64, &cu_sum), i;
+  json_t *seen = json_object();
+  json_array_foreach(launches, i, l) {
+    const char *cfg = str(l, "config");
+    if (!ncu || !strcmp(str(l, "mode"), "CUDA") || json_object_get(seen, cfg)) continue;
+    json_object_set_new(seen, cfg, json_true());
+    size_t nom = timed_rows(launches, cfg, om, 64, &om_sum), ucu[64] = {0}, uom[64] = {0};
+    for (size_t k = 0; k < nom; ++k)
+      for (size_t c = 0; c < ncu && !uom[k]; ++c)
+        if (!ucu[c] && same_name(om[k], cu[c])) ucu[c] = uom[k] = 1, add_pair(out, cfg, om[k], cu[c], "the kernel has the name of the region's function");
+    for (size_t k = 0, c = 0; k < nom; ++k) {
+      while (c < ncu && ucu[c]) ++c;
+      if (uom[k] || c == ncu) continue;
+      add_pair(out, cfg, om[k], cu[c], "the same rank by kernel time on both sides");
+      ucu[c] = 1;
+    }
+    if (nom) {
+      long on = 0, cn = 0;
+      for (size_t k = 0; k < nom; ++k) on += atol(str(om[k], "launches"));
+      for (size_t k = 0; k < ncu; ++k) cn += atol(str(cu[k], "launches"));
+      json_array_append_new(out, pair(cfg, "the program", "every kernel", om_sum, on, cu_sum, cn, "every timed kernel on each side"));
+    }
+  }
+  json_decref(seen);
+  return out;
+}
+
 /* --run-built: the analysis of a folder made with --build-only. */
 static int reload(struct az *a, const char *dir) {
   char p[PATH_MAX + 32];
@@ -341,6 +461,7 @@ int az_run_programs(struct az *a, const char *dir) {
   }
   json_array_foreach(json_object_get(run, "built"), i, b) join_config(a->doc, dir, json_string_value(b), launches, notes);
   json_object_set_new(run, "launches", launches);
+  json_object_set_new(run, "cuda_compare", cuda_compare(launches));
   json_object_set_new(run, "gpu_here", json_boolean(gpu));
   snprintf(p, sizeof p, "%s/analysis.json", dir);
   char *s = json_dumps(a->doc, JSON_INDENT(1) | JSON_PRESERVE_ORDER);

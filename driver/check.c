@@ -188,11 +188,11 @@ static int built_here(const struct ok_config *c, const char *stem) {
 }
 
 /* Checks one source against one configuration. Returns 0, or -1 on an environment error. */
-static int check_file(struct out *o, const struct ok_config *c, const char *tag, const char *path,
+static int check_file(struct out *o, const struct ok_config *c, const char *tag, const char *path, const char *unit,
                       struct ok_expect *ex, size_t nex, json_t *regs, int warn_stale) {
-  const char *b = strrchr(path, '/');
+  const char *b = strrchr(unit ? unit : path, '/');
   char stem[256], yaml[PATH_MAX + 300], ll[PATH_MAX + 300], err[1024];
-  snprintf(stem, sizeof stem, "%s", b ? b + 1 : path);
+  snprintf(stem, sizeof stem, "%s", b ? b + 1 : unit ? unit : path);
   char *dot = strrchr(stem, '.');
   if (dot) *dot = 0; /* x.c, x.cpp */
   snprintf(yaml, sizeof yaml, "%s/remarks/%s.device.opt.yaml", c->artefacts, stem);
@@ -307,13 +307,16 @@ int ok_is_kernel_source(const char *p) {
 
 /* One source's EXPECT lines against one artefacts folder laid out as a configuration's
  * (remarks/<stem>.device.opt.yaml, keep/<stem>.ptx, resources/ *.txt): `ompkit analyze` builds
- * such folders and takes check's verdicts from here. Appends check records to `checks`.
- * Returns 0, 1 a malformed EXPECT line or missing artefacts (one-line message in err). */
-int ok_check_source(const struct ok_config *c, const char *path, json_t *checks, long *hold, long *failed,
-                    char *err, size_t errlen) {
+ * such folders and takes check's verdicts from here. A header's lines (path a header, unit the
+ * translation unit that includes it: its stem names the artefacts) are judged on the kernels whose
+ * identity names the header (issue 30 §7); unit NULL: path is the unit. Appends check records to
+ * `checks`. Returns 0, 1 a malformed EXPECT line or missing artefacts (one-line message in err). */
+int ok_check_source_in(const struct ok_config *c, const char *path, const char *unit, json_t *checks, long *hold,
+                       long *failed, char *err, size_t errlen) {
   struct out o = {1, 0, checks, 0, 0, 0};
   struct ok_expect *ex = NULL;
   size_t nex = 0;
+  *hold = *failed = 0;
   if (ok_expect_parse_file(path, &ex, &nex, err, errlen)) return 1;
   char tag[64], pat[PATH_MAX + 32];
   compiler_tag(c, tag, sizeof tag);
@@ -325,12 +328,17 @@ int ok_check_source(const struct ok_config *c, const char *path, json_t *checks,
     globfree(&g);
   }
   err[0] = 0;
-  int rc = nex ? check_file(&o, c, tag, path, ex, nex, regs, 0) : 0;
+  int rc = nex ? check_file(&o, c, tag, path, unit, ex, nex, regs, 0) : 0;
   if (rc) snprintf(err, errlen, "%s: artefacts missing under %s", c->name, c->artefacts);
   json_decref(regs);
   free(ex);
   *hold = o.hold, *failed = o.failed;
   return rc ? 1 : 0;
+}
+
+int ok_check_source(const struct ok_config *c, const char *path, json_t *checks, long *hold, long *failed, char *err,
+                    size_t errlen) {
+  return ok_check_source_in(c, path, NULL, checks, hold, failed, err, errlen);
 }
 
 static void usage(FILE *f) {
@@ -484,7 +492,7 @@ static int check_sources(struct out *o, const struct ok_manifest *m, const int *
       globfree(&g);
     }
     for (size_t f = 0; f < g_nfiles && rc == OK_EXIT_OK; ++f)
-      if (nex[f] && check_file(o, c, tag, g_files[f], ex[f], nex[f], regs, !own_sources)) rc = OK_EXIT_USAGE;
+      if (nex[f] && check_file(o, c, tag, g_files[f], NULL, ex[f], nex[f], regs, !own_sources)) rc = OK_EXIT_USAGE;
     json_decref(regs);
   }
   for (size_t f = 0; f < g_nfiles; ++f) free(ex[f]);

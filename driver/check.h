@@ -18,6 +18,9 @@ int ok_check_doc(json_t **doc);
 int ok_is_kernel_source(const char *path); /* .c or .cpp */
 int ok_check_source(const struct ok_config *c, const char *path, json_t *checks, long *hold, long *failed,
                     char *err, size_t errlen);
+/* The same for a header's EXPECT lines (path) on the kernels of the unit that includes it. */
+int ok_check_source_in(const struct ok_config *c, const char *path, const char *unit, json_t *checks, long *hold,
+                       long *failed, char *err, size_t errlen);
 struct ok_ir;
 /* A remark on `function` belongs to `kernel`: the kernel itself, its outlined helpers (named after
  * it), or a function it reaches in the TU's call graph. */

@@ -30,6 +30,11 @@ struct cmp_opts {
   double alpha;      /* host points: the rank test's significance */
   int min_repeats;   /* host points: repeats a side before their time is judged */
   double host_spread; /* host points: the change must exceed this many times the repeats' spread */
+  /* --history: earlier studies of A's build whose repeats join A's. A point whose cost takes one
+   * of two values per bench process (docs/nightly.md, "A baseline of several studies") can land
+   * in one value for all three repeats of one study and the other for all of the next. */
+  const char *history[16];
+  int nhistory;
 };
 
 /* Losing one of these is a regression (the optimization stopped happening). */
@@ -45,7 +50,7 @@ static int in_set(const char *const *set, const char *s) {
 
 static void usage(FILE *f) {
   fprintf(f, "usage: ompkit compare A B [--json] [--time-threshold PCT] [--gpu-threshold PCT] [--reg-threshold N]\n"
-             "                           [--min-repeats N] [--alpha P] [--host-spread K]\n"
+             "                           [--min-repeats N] [--alpha P] [--host-spread K] [--history DIR]...\n"
              "       ompkit compare RUN --configs X,Y [options]    (two configurations of one run)\n"
              "       ompkit compare A B --configs X,Y [options]    (configuration X of A, Y of B)\n"
              "Compares two result folders (each with results.jsonl and provenance.json) point by point.\n"
@@ -62,7 +67,10 @@ static void usage(FILE *f) {
              "placement on another GPU; the rest are regressions outside the recorded min..max spread.\n"
              "Registers growing by more than N (default 0), any growth of shared/local memory or spills,\n"
              "losing OMP120/OMP130, gaining OMP112/OMP113/OMP121/OMP132/OMP133, a demoted execution mode\n"
-             "and ok -> failure are regressions. Exit: 0 none, 1 regression found, 2 bad input.\n");
+             "and ok -> failure are regressions.\n"
+             "--history DIR (up to 16): an earlier study of A's build and sweep; its repeats join A's, so\n"
+             "that a point taking one of two values per bench process has both in the baseline.\n"
+             "Exit: 0 none, 1 regression found, 2 bad input.\n");
 }
 
 /* Skipped, disabled, not built, not runnable: B says nothing about the point. */
@@ -567,7 +575,8 @@ static int compare_opts(int argc, char **argv, struct cmp_opts *o, char *cx, siz
                                      {"reg-threshold", 1, 0, 'r'}, {"help", 0, 0, 'h'},
                                      {"configs", 1, 0, 'c'},       {"alpha", 1, 0, 'a'},
                                      {"min-repeats", 1, 0, 'm'},   {"host-spread", 1, 0, 's'},
-                                     {"gpu-threshold", 1, 0, 'g'}, {0, 0, 0, 0}};
+                                     {"gpu-threshold", 1, 0, 'g'}, {"history", 1, 0, 'H'},
+                                     {0, 0, 0, 0}};
   opterr = 0;
   optind = 1;
   int ch;
@@ -576,6 +585,13 @@ static int compare_opts(int argc, char **argv, struct cmp_opts *o, char *cx, siz
     switch (ch) {
     case 'h': usage(stdout); return OK_EXIT_OK;
     case 'j': o->json = 1; break;
+    case 'H':
+      if (o->nhistory >= (int)(sizeof o->history / sizeof o->history[0])) {
+        ok_err("compare: at most %zu --history folders", sizeof o->history / sizeof o->history[0]);
+        return OK_EXIT_USAGE;
+      }
+      o->history[o->nhistory++] = optarg;
+      break;
     case 'c': {
       const char *comma = strchr(optarg, ',');
       if (!comma || comma == optarg || !comma[1] || strchr(comma + 1, ',') || (size_t)(comma - optarg) >= ncx ||
@@ -730,6 +746,9 @@ static json_t *compare_json(const struct resultset *A, const struct resultset *B
                           "summary", json_incref(counts), "rows", out_rows, "remark_rules", "regression_if_lost",
                           "OMP120", "OMP130", "regression_if_gained", "OMP112", "OMP113", "OMP121", "OMP132",
                           "OMP133");
+  json_t *hist = json_array();
+  for (int h = 0; h < o->nhistory; ++h) json_array_append_new(hist, json_string(o->history[h]));
+  json_object_set_new(doc, "history", hist);
   return doc;
 }
 
@@ -764,6 +783,7 @@ static void print_compare_table(const struct resultset *A, const struct resultse
                                 json_t **sorted, size_t n, json_t *pd, json_t *counts, long nreg) {
   printf("compare: A = %s (git %.12s, %s)\n         B = %s (git %.12s, %s)\n", A->dir, pstr(A->prov, "git_sha"),
          pstr(A->prov, "date"), B->dir, pstr(B->prov, "git_sha"), pstr(B->prov, "date"));
+  for (int h = 0; h < o->nhistory; ++h) printf("         A's repeats pooled with %s (--history)\n", o->history[h]);
   size_t i;
   json_t *x;
   json_array_foreach(pd, i, x) printf("  changed: %s\n", json_string_value(x));
@@ -790,7 +810,7 @@ static void print_compare_table(const struct resultset *A, const struct resultse
 
 int compare_main(int argc, char **argv, json_t **doc) {
   char cx[256] = "", cy[256] = "";
-  struct cmp_opts o = {5.0, 8.0, 0, 0, 0.05, 3, 2.0}; /* the defaults README "Comparing two runs" gives */
+  struct cmp_opts o = {5.0, 8.0, 0, 0, 0.05, 3, 2.0, {NULL}, 0}; /* the defaults README "Comparing two runs" gives */
   int rc = compare_opts(argc, argv, &o, cx, sizeof cx, cy, sizeof cy);
   if (rc >= 0) return rc;
   struct resultset A, B;
@@ -798,6 +818,13 @@ int compare_main(int argc, char **argv, json_t **doc) {
   if (load_sides(&A, &B, argv[optind], argv[argc - 1], cx, cy, cfg_diff)) {
     json_decref(cfg_diff);
     return OK_EXIT_USAGE;
+  }
+  for (int h = 0; h < o.nhistory; ++h) {
+    if (rs_add_repeats(&A, o.history[h], "compare")) {
+      json_decref(cfg_diff);
+      rs_free(&A), rs_free(&B);
+      return OK_EXIT_USAGE;
+    }
   }
   json_t *rows = compare_rows(&A, &B, &o);
   size_t n = json_array_size(rows);

@@ -294,7 +294,7 @@ static const char *script_open_details =
     "for(var e=t;e;e=e.parentElement){if(e.tagName==='DETAILS')e.open=true;if(e.hidden){e.hidden=false;var h=e.previousElementSibling;h=h&&h.querySelector('tr.gh');if(h)h.classList.add('open')}}if(t)t.scrollIntoView();}"
     "addEventListener('hashchange',okOpen);addEventListener('load',okOpen);</script>\n";
 
-static const char *css =
+const char *const rp_css = 
     "body{font:14px/1.35 system-ui,sans-serif;margin:14px 20px;color:#222;max-width:1600px}"
     "h1{font-size:19px;margin:0 0 2px}h2{font-size:16px;border-bottom:1px solid #ccc;margin:18px 0 6px}"
     "h3{font-size:14px;margin:8px 0 3px}summary h2{display:inline;border:0}summary{cursor:pointer;margin-top:14px}"
@@ -349,7 +349,7 @@ int report_write(const char *dir, double slow_ratio, int quiet) {
   fprintf(r.html,
           "<!DOCTYPE html>\n<html lang=en><head><meta charset=utf-8><title>ompkit study %s</title>\n"
           "<style>%s</style></head><body>\n<h1>ompkit study %s</h1>\n",
-          date ? date : "", css, date ? date : "");
+          date ? date : "", rp_css, date ? date : "");
   report_summary(&r); /* without a GPU it leads with the compile table */
   if (!r.no_gpu) report_compile_table(&r);
   report_compile_details(&r);

@@ -87,6 +87,8 @@ int report_kernel_order(const char *kernel);
 /* Builds r's rows and families (report_rows.c). */
 void report_rows(struct report *r);
 
+/* The study report's style sheet (report.c), also ompkit analyze's report.html. */
+extern const char *const rp_css;
 /* Helpers shared by the report's files (report_format.c). */
 void rp_esc(FILE *f, const char *s);
 void rp_mdesc(FILE *f, const char *s);

@@ -309,6 +309,45 @@ int rs_load(struct resultset *rs, const char *dir, const char *cmd, int need_pro
   return 0;
 }
 
+/* Another study's repeats joined to rs's points (compare --history): each of its lines whose
+ * point rs has adds one repeat there; points rs lacks are left out (rs's folder says what the
+ * baseline measured). The studies must be of one sweep. 0, or -1 after the one-line error. */
+int rs_add_repeats(struct resultset *rs, const char *dir, const char *cmd) {
+  char path[PATH_MAX + 32];
+  snprintf(path, sizeof path, "%s/results.jsonl", dir);
+  if (access(path, F_OK)) {
+    ok_err("%s: %s: no results.jsonl (not a result folder)", cmd, dir);
+    return -1;
+  }
+  snprintf(path, sizeof path, "%s/provenance.json", dir);
+  json_t *prov = json_load_file(path, 0, NULL);
+  const char *sa = ok_jstr(rs->prov, "sweep"), *sb = ok_jstr(prov, "sweep");
+  if (sa && sb && strcmp(sa, sb)) {
+    ok_err("%s: %s is a %s run and %s a %s run; pool studies of one sweep", cmd, dir, sb, rs->dir, sa);
+    json_decref(prov);
+    return -1;
+  }
+  json_decref(prov);
+  snprintf(path, sizeof path, "%s/results.jsonl", dir);
+  json_t *raw = load_jsonl(path, cmd, 1);
+  if (!raw) return -1;
+  json_t *by_key = json_object();
+  size_t i;
+  json_t *j;
+  json_array_foreach(rs->lines, i, j) json_object_set(by_key, ok_jstr(j, RS_KEY), j);
+  json_array_foreach(raw, i, j) {
+    char key[1024];
+    ok_line_normalize(j);
+    rs_key(j, 1, key, sizeof key);
+    json_t *have = json_object_get(by_key, key);
+    if (have) merge_into(have, j);
+  }
+  json_array_foreach(rs->lines, i, j) finish_merge(j);
+  json_decref(by_key);
+  json_decref(raw);
+  return 0;
+}
+
 void rs_free(struct resultset *rs) {
   json_decref(rs->prov);
   json_decref(rs->lines);

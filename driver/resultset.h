@@ -29,6 +29,8 @@ extern const char *const rs_point_fields[];
 /* Loads DIR. need_prov: refuse a folder without a readable provenance.json. Prints one line
  * (prefixed "<cmd>: ") and returns -1 on bad input. */
 int rs_load(struct resultset *rs, const char *dir, const char *cmd, int need_prov);
+/* Joins another study's repeats to rs's points (compare --history); 0, or -1 after the error. */
+int rs_add_repeats(struct resultset *rs, const char *dir, const char *cmd);
 void rs_free(struct resultset *rs);
 
 /* "config|kernel|variant|type=..|threads=..|param=..": the identity of a point across folders.

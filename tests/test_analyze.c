@@ -22,6 +22,13 @@
  *       cause CFG           struct_assign.cpp: one thread per team because of the struct assignment
  *                           (a call, operator=) on line 14, named; both fixes given
  *       twokernels CFG      su3_v1_manual.c: one directive, two kernels (float, double): two rows
+ *       cudacmp CFG         lowering.c's run beside its CUDA form's (--cuda-program; run outputs
+ *                           written by the test): the region in combined() with the CUDA kernel
+ *                           combined (same name), the other by rank; ratios of the total times;
+ *                           a line for the whole program
+ *       headerexpect CFG HOLD FAIL  hdr_main.c: the EXPECT lines written in hdr_regions.h are
+ *                           judged on the header's region: HOLD hold, FAIL fail (a failing one is
+ *                           its EXPECT-MODE), each named by the header
  *   test_analyze agree OUTSIDE.json BUILD.json CONFIG
  *       a kit source analyzed as an outside copy agrees with the kit build's artefacts of it
  *       (analyze --from-build): per region the same mode, remark IDs and registers */
@@ -209,9 +216,9 @@ static json_t *costly_for(json_t *doc, const char *cfg, const char *fn, const ch
 static void p30_header(json_t *doc, const char *cfg) {
   json_t *h = row_where(doc, "hdr_regions.h", NULL), *f;
   size_t i;
-  CHECK(h && json_integer_value(json_object_get(h, "line")) == 6, "no row hdr_regions.h:6");
-  CHECK(h && !strcmp(s(cfg_of(h, cfg), "status"), "ok") && strstr(s(h, "kernel_id"), "hdr_regions.h:6:hdr_scale"),
-        "hdr_regions.h:6: status %s, kernel_id %s", h ? s(cfg_of(h, cfg), "status") : "-", h ? s(h, "kernel_id") : "-");
+  CHECK(h && json_integer_value(json_object_get(h, "line")) == 10, "no row hdr_regions.h:10");
+  CHECK(h && !strcmp(s(cfg_of(h, cfg), "status"), "ok") && strstr(s(h, "kernel_id"), "hdr_regions.h:10:hdr_scale"),
+        "hdr_regions.h:10: status %s, kernel_id %s", h ? s(cfg_of(h, cfg), "status") : "-", h ? s(h, "kernel_id") : "-");
   CHECK(!row_where(doc, "hdr_main.c", NULL), "a row for hdr_main.c (the region in #if 0)");
   CHECK(json_array_size(regions(doc)) == 1, "%zu regions, want 1", json_array_size(regions(doc)));
   json_array_foreach(json_object_get(doc, "files"), i, f) CHECK(!strstr(json_string_value(f), ".h"), "the header %s was compiled as a unit",
@@ -303,6 +310,45 @@ static void p30_twokernels(json_t *doc, const char *cfg) {
         "su3_v1_manual.c: not a row per kernel (float and double)");
 }
 
+static json_t *cmp_row(json_t *run, const char *region) {
+  size_t i;
+  json_t *x;
+  json_array_foreach(json_object_get(run, "cuda_compare"), i, x) if (strstr(s(x, "region"), region)) return x;
+  return NULL;
+}
+
+static void p30_cudacmp(json_t *doc, const char *cfg) {
+  json_t *run = json_object_get(doc, "run");
+  json_t *c = cmp_row(run, "lowering.c:59"), *d = cmp_row(run, "lowering.c:29"), *p = cmp_row(run, "the program");
+  CHECK(json_array_size(json_object_get(run, "cuda_compare")) == 3, "%zu comparison rows, want 3",
+        json_array_size(json_object_get(run, "cuda_compare")));
+  CHECK(c && !strcmp(s(c, "cuda_kernel"), "_Z8combinedPjl") && strstr(s(c, "pairing"), "name") && !strcmp(s(c, "config"), cfg),
+        "lowering.c:59 (in combined) is not paired by name with the CUDA kernel combined: %s", c ? s(c, "cuda_kernel") : "no row");
+  CHECK(c && json_real_value(json_object_get(c, "ratio")) > 9.99 && json_real_value(json_object_get(c, "ratio")) < 10.01 &&
+            strstr(s(c, "pairing"), "launch counts differ"),
+        "lowering.c:59: ratio %g, want 2 ms / 0.2 ms = 10 (totals)", c ? json_real_value(json_object_get(c, "ratio")) : -1);
+  CHECK(d && !strcmp(s(d, "cuda_kernel"), "_Z6helperPjl") && strstr(s(d, "pairing"), "rank"),
+        "lowering.c:29 (in distribute_only) is not paired by rank with the CUDA kernel left: %s", d ? s(d, "cuda_kernel") : "no row");
+  CHECK(d && json_real_value(json_object_get(d, "ratio")) > 0.59 && json_real_value(json_object_get(d, "ratio")) < 0.61,
+        "lowering.c:29: ratio %g, want 0.3 / 0.5", d ? json_real_value(json_object_get(d, "ratio")) : -1);
+  CHECK(p && json_real_value(json_object_get(p, "omp_ms")) > 2.29 && json_real_value(json_object_get(p, "cuda_ms")) < 0.71 &&
+            json_integer_value(json_object_get(p, "cuda_launches")) == 2,
+        "the program's line: OpenMP %g ms, CUDA %g ms", p ? json_real_value(json_object_get(p, "omp_ms")) : -1,
+        p ? json_real_value(json_object_get(p, "cuda_ms")) : -1);
+}
+
+static void p30_headerexpect(json_t *doc, const char *cfg, size_t want_hold, size_t want_fail) {
+  json_t *ex = json_object_get(doc, "expect"), *x;
+  size_t i, hold = 0, fail = 0;
+  json_array_foreach(json_object_get(ex, "checks"), i, x) {
+    if (!strstr(s(x, "file"), "hdr_regions.h") || strcmp(s(x, "config"), cfg)) continue;
+    hold += !strcmp(s(x, "status"), "pass"), fail += !strcmp(s(x, "status"), "fail");
+    CHECK(strcmp(s(x, "status"), "fail") || strstr(s(x, "check"), "EXPECT-MODE"), "the failing check is not the mode: %s", s(x, "check"));
+  }
+  CHECK(hold == want_hold && fail == want_fail, "hdr_regions.h's EXPECT lines: %zu hold, %zu fail; want %zu and %zu", hold,
+        fail, want_hold, want_fail);
+}
+
 static int p30(const char *check, json_t *doc, char **args, int nargs) {
   if (nargs < 1) return 2;
   if (!strcmp(check, "header")) p30_header(doc, args[0]);
@@ -314,6 +360,8 @@ static int p30(const char *check, json_t *doc, char **args, int nargs) {
   else if (!strcmp(check, "compdb")) p30_compdb(doc, args[0]);
   else if (!strcmp(check, "cause")) p30_cause(doc, args[0]);
   else if (!strcmp(check, "twokernels")) p30_twokernels(doc, args[0]);
+  else if (!strcmp(check, "cudacmp")) p30_cudacmp(doc, args[0]);
+  else if (!strcmp(check, "headerexpect") && nargs > 2) p30_headerexpect(doc, args[0], (size_t)atol(args[1]), (size_t)atol(args[2]));
   else return 2;
   return 0;
 }

@@ -116,11 +116,12 @@ static const struct ok_prim prims[] = {
 };
 static const int shapes[2][2] = {{1, 4}, {2, 8}};
 
+static int unplaced; /* the set's: a body without a shared address */
 static int run(struct fake *f, struct ok_params *p, int strided, double resolution, const char *broken) {
   struct ok_variant v = {"k", "v", "spmd", "f.c", 1, "fake", 0, 0, 0, 0};
   struct ok_prim_dev d = {f, "cycles", 1000.0, resolution, 64, 1, 1, broken, f_alloc, f_sample, f_fetch,
                           f_pair_start, f_cross, f_annotate, f_release, f->step ? 8 : 0, f->step};
-  struct ok_prim_set s = {prims, sizeof prims[0], 3, strided, 0, shapes, 2, 0, 100};
+  struct ok_prim_set s = {prims, sizeof prims[0], 3, strided, 0, shapes, 2, 0, 100, unplaced};
   npts = 0;
   return ok_prim_sweep(&v, p, &s, &d);
 }
@@ -244,6 +245,20 @@ static void placements(void) {
     CHECK(pt->n_iter == 25, "point %d: n_iter %ld, want 25", i, pt->n_iter);
     CHECK(strstr(pt->detail, "; cross 2500"), "point %d: the nearest's cross-check: %s", i, pt->detail);
   }
+  /* Screened with 3 pairs each, the nearest measured with the full pair: every point of the sweep
+   * (4 of them) costs its calibration (2 samples), 8 x (3 + a warm-up) screening pairs and one
+   * measurement of 5 pairs (this fake's pairs agree: early stop) and its warm-up, two samples a
+   * pair; measuring each placement with the full pair took 8 x (5 + 1). */
+  CHECK(f.nsamples == 4 * (2 + 2 * (8 * 4 + 6)), "screened: %d samples for 4 points", f.nsamples);
+  CHECK(f.pair_starts == 4 * 9, "a pair started per placement and one for the nearest: %d", f.pair_starts);
+  /* A body without an address (a warp exchange, a barrier): one placement, no room. */
+  struct fake u = f;
+  u.offs_seen = 0;
+  unplaced = 1;
+  CHECK(run(&u, &p, 0, 3, NULL) == 0 && pts[0].placements == 1 && u.room == 0 && u.offs_seen == 1 &&
+            pts[0].n_iter == 200,
+        "unplaced: %d placements, room %zu, offsets %#x", pts[0].placements, u.room, u.offs_seen);
+  unplaced = 0;
   /* One iteration of 0.3 ms leaves room for 3 placements of a 1-ms budget, not 8. */
   struct fake s = f;
   s.cost_test = 3000, s.far_test = 4500, s.offs_seen = 0;

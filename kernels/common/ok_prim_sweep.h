@@ -100,6 +100,9 @@ struct ok_prim_set {
   int nshape;
   long max_total;      /* > 0: skip shapes with more threads in all (serialized primitives) */
   int unroll;
+  /* 1: the timed operation touches no shared address (registers, warp exchanges, a block's
+   * barrier): where the arrays sit cannot change its cost, so one placement. */
+  int unplaced;
 };
 
 /* Quick sweeps run the first listed type and double; full sweeps every type; --type only that. */

@@ -64,7 +64,7 @@ static int lat_sweep(const struct ok_variant *v, const struct ok_params *p) {
     if (!strcmp(x.c.type, "float")) v2.push_back(x);
   for (const ok_cprim &x : lat_prims)
     if (strcmp(x.c.type, "float")) v2.push_back(x);
-  ok_csweep s = {v2.data(), (int)v2.size(), 0, 0};
+  ok_csweep s = {v2.data(), (int)v2.size(), 0, 0, nullptr, 1};
   return ok_cuda_sweep(v, &q, &s);
 }
 OK_REGISTER_SWEEP(arith, latency, "cuda", "clock64 per thread, max over threads, measured SM clock", lat_sweep)

@@ -44,11 +44,11 @@ static void sim_all(int w, long s, double *o) { simulate(1, w, s, o); }
 static const ok_cprim p_any[] = {OK_CUDA_TYPES(P_ANY)};
 static const ok_cprim p_all[] = {OK_CUDA_TYPES(P_ALL)};
 static int s_any(const struct ok_variant *v, const struct ok_params *p) {
-  ok_csweep s = {p_any, 4, 0, 1};
+  ok_csweep s = {p_any, 4, 0, 1, nullptr, 1};
   return ok_cuda_sweep(v, p, &s);
 }
 static int s_all(const struct ok_variant *v, const struct ok_params *p) {
-  ok_csweep s = {p_all, 4, 0, 1};
+  ok_csweep s = {p_all, 4, 0, 1, nullptr, 1};
   return ok_cuda_sweep(v, p, &s);
 }
 #define T "clock64 per thread, max over threads, measured SM clock"

@@ -207,6 +207,6 @@ int ok_cuda_sweep(const struct ok_variant *v, const struct ok_params *p, const s
                    mhz > 0 ? nullptr : "could not measure the SM clock", c_alloc, c_sample, c_fetch, c_pair_start,
                    c_cross_check, c_annotate, c_release, OK_GPU_PLACEMENTS, OK_GPU_PLACE_STEP};
   ok_prim_set set = {s->prims, sizeof *s->prims, s->nprims, s->strided, 0, (const int(*)[2])shape.data(),
-                     (int)shape.size(), 0, OK_UNROLL};
+                     (int)shape.size(), 0, OK_UNROLL, s->unplaced};
   return ok_prim_sweep(v, p, &set, &d);
 }

@@ -98,6 +98,7 @@ struct ok_csweep {
   /* Optional: the sweep's own shapes, out[i] = {blocks, threads} (at most max); returns how many,
    * or -1 with the reason in why. Points then carry param blocks_per_sm=blocks/SMs. */
   int (*shapes)(const struct ok_params *p, int sms, int (*out)[2], int max, char *why, size_t nwhy);
+  int unplaced; /* ok_prim_set's: no shared address in the timed body (ok_prim_sweep.h) */
 };
 int ok_cuda_sweep(const struct ok_variant *v, const struct ok_params *p, const struct ok_csweep *s);
 /* SM clock in MHz, measured now (a clock64 spin timed with events); 0 on failure. */

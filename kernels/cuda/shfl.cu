@@ -46,7 +46,7 @@ static void sim_xor(int w, long s, double *o) { simulate(src_xor, w, s, o); }
       OK_CPRIM(ok_cu_shfl_##OP##_float, "float", float, F, 1, ok_check_warp_sim, SIM, nullptr),    \
       OK_CPRIM(ok_cu_shfl_##OP##_double, "double", double, F, 1, ok_check_warp_sim, SIM, nullptr)}; \
   static int sweep_##OP(const struct ok_variant *v, const struct ok_params *p) {                   \
-    ok_csweep s = {prims_##OP, 4, 0, 1};                                                           \
+    ok_csweep s = {prims_##OP, 4, 0, 1, nullptr, 1};                                                           \
     return ok_cuda_sweep(v, p, &s);                                                                \
   }
 DEF(idx, STEP_IDX, SH_IDX(acc), sim_idx)

@@ -76,15 +76,15 @@ static const ok_cprim shfl_prims[] = {
 /* Quick: tiles of 1 and 32 only. */
 static const ok_cprim sync_quick[] = {sync_prims[0], sync_prims[5]};
 static int sweep_sync(const struct ok_variant *v, const struct ok_params *p) {
-  ok_csweep s = {p->full ? sync_prims : sync_quick, p->full ? 6 : 2, 0, 1, shapes};
+  ok_csweep s = {p->full ? sync_prims : sync_quick, p->full ? 6 : 2, 0, 1, shapes, 1};
   return ok_cuda_sweep(v, p, &s);
 }
 static int sweep_coal(const struct ok_variant *v, const struct ok_params *p) {
-  ok_csweep s = {coal_prims, 1, 0, 1, shapes};
+  ok_csweep s = {coal_prims, 1, 0, 1, shapes, 1};
   return ok_cuda_sweep(v, p, &s);
 }
 static int sweep_shfl(const struct ok_variant *v, const struct ok_params *p) {
-  ok_csweep s = {shfl_prims, 2, 0, 1, shapes};
+  ok_csweep s = {shfl_prims, 2, 0, 1, shapes, 1};
   return ok_cuda_sweep(v, p, &s);
 }
 #define TIMER "clock64 per thread, max over threads, measured SM clock"

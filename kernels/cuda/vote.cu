@@ -36,15 +36,15 @@ static const ok_cprim p_all[] = {OK_CPRIM(ok_cu_vote_all, "", int, F, 2, ok_chec
 static const ok_cprim p_any[] = {OK_CPRIM(ok_cu_vote_any, "", int, F, 2, ok_check_warp_sim, sim_any, nullptr)};
 static const ok_cprim p_ballot[] = {OK_CPRIM(ok_cu_vote_ballot, "", int, F, 2, ok_check_warp_sim, sim_ballot, nullptr)};
 static int s_all(const struct ok_variant *v, const struct ok_params *p) {
-  ok_csweep s = {p_all, 1, 0, 1};
+  ok_csweep s = {p_all, 1, 0, 1, nullptr, 1};
   return ok_cuda_sweep(v, p, &s);
 }
 static int s_any(const struct ok_variant *v, const struct ok_params *p) {
-  ok_csweep s = {p_any, 1, 0, 1};
+  ok_csweep s = {p_any, 1, 0, 1, nullptr, 1};
   return ok_cuda_sweep(v, p, &s);
 }
 static int s_ballot(const struct ok_variant *v, const struct ok_params *p) {
-  ok_csweep s = {p_ballot, 1, 0, 1};
+  ok_csweep s = {p_ballot, 1, 0, 1, nullptr, 1};
   return ok_cuda_sweep(v, p, &s);
 }
 #define T "clock64 per thread, max over threads, measured SM clock"

@@ -9,7 +9,7 @@ static int check(const ok_prim_run *c, const ok_prim *pr, char *d, size_t n) { r
 static const ok_cprim prims[] = {
     OK_CPRIM(ok_cu_warp_sync, "", int, "WARPSYNC|NOP|bar\\.warp\\.sync", 2, check, nullptr, nullptr)};
 static int sweep(const struct ok_variant *v, const struct ok_params *p) {
-  ok_csweep s = {prims, 1, 0, 1};
+  ok_csweep s = {prims, 1, 0, 1, nullptr, 1};
   return ok_cuda_sweep(v, p, &s);
 }
 OK_REGISTER_SWEEP(warp_sync, syncwarp, "cuda", "clock64 per thread, max over threads, measured SM clock", sweep)

@@ -29,6 +29,9 @@ static int physical_cores(void) {
   return n > 0 ? n : omp_get_num_procs();
 }
 
+/* Where a point's arrays start: a page boundary (h_alloc says why). */
+#define OK_HOST_ARRAY_ALIGN 4096
+
 /* The adapter (ok_prim_dev): one host team per sample, arrays reset before each. */
 struct host_dev {
   struct ok_hctx c;
@@ -45,8 +48,14 @@ static int h_alloc(void *vd, const struct ok_prim *pr, struct ok_prim_run *r, ch
   c->locations = r->locations;
   long span = (long)c->threads * (c->stride > 0 ? c->stride : 1) + 4 * r->line;
   c->bytes = ((size_t)span * pr->elem + OK_LINE_BYTES - 1) / OK_LINE_BYTES * OK_LINE_BYTES;
-  c->a = aligned_alloc(OK_LINE_BYTES, c->bytes);
-  c->b = aligned_alloc(OK_LINE_BYTES, c->bytes);
+  /* Page-aligned, not line-aligned: the L2's adjacent-line prefetch pairs lines by 128-byte
+   * boundary, so where the array starts decided which threads' lines travel together. With 64-byte
+   * alignment, where the heap put it changed from process to process, and a 16-thread stride-16
+   * point took 8.8 ns in some studies and 17.3 ns in others on one node, all repeats of a study
+   * alike (docs/results/2026-11-27-aa-multi-gpu; scripts/probes/host_line_pair_probe.c). */
+  const size_t alloc = (c->bytes + OK_HOST_ARRAY_ALIGN - 1) / OK_HOST_ARRAY_ALIGN * OK_HOST_ARRAY_ALIGN;
+  c->a = aligned_alloc(OK_HOST_ARRAY_ALIGN, alloc);
+  c->b = aligned_alloc(OK_HOST_ARRAY_ALIGN, alloc);
   c->tt = calloc((size_t)c->threads, sizeof *c->tt);
   c->sink = calloc((size_t)c->threads, sizeof *c->sink);
   c->count = calloc((size_t)c->threads, sizeof *c->count);

@@ -64,7 +64,7 @@ static const struct ok_tprim prims[] = {OPS(PF) OPS(PD)};
 static int lat_sweep(const struct ok_variant *v, const struct ok_params *p) {
   struct ok_params q = *p;
   if (!q.threads_given && !q.teams_given) q.threads = q.teams = 1, q.threads_given = q.teams_given = 1;
-  struct ok_tsweep s = {prims, 12, launch_spmd, 0, 0, 0, 10};
+  struct ok_tsweep s = {prims, 12, launch_spmd, 0, 0, 0, 10, NULL, 1};
   return ok_ot_sweep(v, &q, &s);
 }
 OK_REGISTER_SWEEP(arith, latency_spmd, "spmd", OK_OT_TIMER, lat_sweep)

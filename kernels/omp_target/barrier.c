@@ -53,13 +53,13 @@ static void launch_generic(struct ok_tctx *c, int which) {
 
 #define F "bar\\.sync|barrier\\.sync|bar\\.red|__kmpc_barrier|ompx_sync_block|GOMP_barrier"
 static const struct ok_tprim prims[] = {OK_OT_PRIM(0, ok_ot_barrier, "", int, F, 2, ok_check_ran, 0, 0)};
-OK_OT_SWEEP(sweep_spmd, prims, 1, launch_spmd, 0, 0, 0)
-OK_OT_SWEEP(sweep_generic, prims, 1, launch_generic, 0, 0, 0)
+OK_OT_SWEEP(sweep_spmd, prims, 1, launch_spmd, 0, 0, 0, 0, NULL, 1)
+OK_OT_SWEEP(sweep_generic, prims, 1, launch_generic, 0, 0, 0, 0, NULL, 1)
 OK_REGISTER_SWEEP(barrier, omp_barrier_spmd, "spmd", OK_OT_TIMER, sweep_spmd)
 OK_REGISTER_SWEEP(barrier, omp_barrier_generic, "generic", OK_OT_TIMER, sweep_generic)
 #if OK_OT_OMPX
 static const struct ok_tprim prims_sync[] = {OK_OT_PRIM(1, ok_ot_sync_block, "", int, F, 2, ok_check_ran, 0, 0)};
-OK_OT_SWEEP(sweep_sync_spmd, prims_sync, 1, launch_spmd, 0, 0, 0)
+OK_OT_SWEEP(sweep_sync_spmd, prims_sync, 1, launch_spmd, 0, 0, 0, 0, NULL, 1)
 OK_REGISTER_SWEEP(barrier, ompx_sync_block_spmd, "spmd", OK_OT_TIMER, sweep_sync_spmd)
 #else
 OK_REGISTER_NOT_BUILT(barrier, ompx_sync_block_spmd, "spmd", OK_OT_NO_OMPX_WHY("ompx_sync_block"))

@@ -257,7 +257,7 @@ int ok_ot_sweep(const struct ok_variant *v, const struct ok_params *p, const str
                           mhz > 0 ? NULL : "could not measure the SM clock", t_alloc, t_sample, t_fetch,
                           t_pair_start, t_cross_check, t_annotate, t_release, OK_OT_PLACEMENTS, OK_OT_PLACE_STEP};
   struct ok_prim_set set = {s->prims, sizeof *s->prims, s->nprims, s->strided, 0, (const int(*)[2])shape, nshape,
-                            s->max_total, s->unroll};
+                            s->max_total, s->unroll, s->unplaced};
   return ok_prim_sweep(v, p, &set, &d);
 }
 

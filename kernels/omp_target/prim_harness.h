@@ -76,6 +76,7 @@ struct ok_tsweep {
   /* Optional: the sweep's own shapes, out[i] = {teams, threads}; returns how many (<= max), or
    * <= 0 with the reason in why (one error point). */
   int (*shapes)(const struct ok_params *p, int (*out)[2], int max, char *why, size_t nwhy);
+  int unplaced; /* ok_prim_set's: no shared address in the timed body (ok_prim_sweep.h) */
 };
 /* Sweeps that time whole regions: 1 when target regions run on a device, else one `ran on host`
  * point is emitted and 0 returned. */

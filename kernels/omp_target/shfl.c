@@ -65,8 +65,8 @@ static const struct ok_tprim prims[] = {
     OK_OT_PRIM(1, ok_ot_shfl_down_long, "long", long, F, 1, ok_check_warp_sim, sim_down, 0),
     OK_OT_PRIM(2, ok_ot_shfl_down_float, "float", float, F, 1, ok_check_warp_sim, sim_down, 0),
     OK_OT_PRIM(3, ok_ot_shfl_down_double, "double", double, F, 1, ok_check_warp_sim, sim_down, 0)};
-OK_OT_SWEEP(sweep_spmd, prims, 4, launch_spmd, 0, 1, 0)
-OK_OT_SWEEP(sweep_generic, prims, 4, launch_generic, 0, 1, 0)
+OK_OT_SWEEP(sweep_spmd, prims, 4, launch_spmd, 0, 1, 0, 0, NULL, 1)
+OK_OT_SWEEP(sweep_generic, prims, 4, launch_generic, 0, 1, 0, 0, NULL, 1)
 OK_REGISTER_SWEEP(shfl, shfl_down_sync_spmd, "spmd", OK_OT_TIMER, sweep_spmd)
 OK_REGISTER_SWEEP(shfl, shfl_down_sync_generic, "generic", OK_OT_TIMER, sweep_generic)
 #else

@@ -52,8 +52,8 @@ static void sim_ballot(int w, long steps, double *out) {
 
 static const struct ok_tprim prims[] = {
     OK_OT_PRIM(0, ok_ot_vote_ballot, "", int, "vote\\.sync|vote\\.ballot", 2, ok_check_warp_sim, sim_ballot, 0)};
-OK_OT_SWEEP(sweep_spmd, prims, 1, launch_spmd, 0, 1, 0)
-OK_OT_SWEEP(sweep_generic, prims, 1, launch_generic, 0, 1, 0)
+OK_OT_SWEEP(sweep_spmd, prims, 1, launch_spmd, 0, 1, 0, 0, NULL, 1)
+OK_OT_SWEEP(sweep_generic, prims, 1, launch_generic, 0, 1, 0, 0, NULL, 1)
 OK_REGISTER_SWEEP(vote, ballot_sync_spmd, "spmd", OK_OT_TIMER, sweep_spmd)
 OK_REGISTER_SWEEP(vote, ballot_sync_generic, "generic", OK_OT_TIMER, sweep_generic)
 #else

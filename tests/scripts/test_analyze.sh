@@ -21,6 +21,12 @@ for src in lowering.c lowering.cpp; do
   "$T" lowering "$TMP/$src/analysis.json" target-clang19 || fail "$src: the analysis is not the expected one"
   for f in report.md report.html; do [ -s "$TMP/$src/$f" ] || fail "$src: no $f"; done
   grep -q '^## Costly regions' "$TMP/$src/report.md" || fail "$src: report.md does not open with the costly regions"
+  # issue 30 §6: lowering_ext.c has no target region: one compile per configuration, no what-if one, no IR
+  [ -s "$TMP/$src/build/target-clang19/obj/lowering_ext.o" ] || fail "$src: lowering_ext.c was not compiled once"
+  x=$(find "$TMP/$src/build" -path '*/whatif-*' -name 'lowering_ext*' | head -n 3)
+  [ -z "$x" ] || fail "$src: a what-if compile of lowering_ext.c, which has no target region: $x"
+  [ -z "$(find "$TMP/$src/build/target-clang19/ir" -name 'lowering_ext*')" ] || fail "$src: lowering_ext.c's IR was compiled"
+  [ -n "$(find "$TMP/$src/build" -path '*/whatif-*' -name 'lowering.*')" ] || fail "$src: no what-if compile of lowering.c at all"
 done
 # One directive, two kernels (su3's form built for float and double): the analysis keeps both as
 # instances and is still written (a region that held itself made analysis.json unprintable).

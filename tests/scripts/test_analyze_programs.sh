@@ -36,6 +36,13 @@ one_line_exit2() { # one_line_exit2 WANT ARGS...: exit 2 and one line on stderr 
 an hdr "$FX/hdr_main.c" "$FX/hdr_regions.h" --configs target-clang19 --no-whatif
 rc_is hdr 0
 check header "$TMP/hdr/analysis.json" target-clang19
+# §7: the EXPECT lines written in the header judge its region (both hold); one made wrong fails (exit 1)
+check headerexpect "$TMP/hdr/analysis.json" target-clang19 2 0
+mkdir -p "$TMP/hx" && cp "$FX/hdr_main.c" "$TMP/hx/" && sed 's|EXPECT-MODE: SPMD|EXPECT-MODE: Generic|' "$FX/hdr_regions.h" >"$TMP/hx/hdr_regions.h"
+an hx "$TMP/hx/hdr_main.c" --configs target-clang19 --no-whatif
+rc_is hx 1
+check headerexpect "$TMP/hx/analysis.json" target-clang19 1 1
+grep -q 'EXPECT fails: hdr_regions.h:' "$TMP/hx.txt" || fail "the header's failing EXPECT line is not on the terminal"
 one_line_exit2 "only headers" "$FX/hdr_regions.h" --configs target-clang19
 printf 'program p\nend program p\n' >"$TMP/p.f90"
 one_line_exit2 "Fortran: not supported yet" "$TMP/p.f90"

@@ -112,6 +112,42 @@ cmp 0 "$TMP/host1-a" "$TMP/host1-b"
 has 'from 1 and 1 repeat(s): not judged (host points need --repeat 3 on both sides)' "host, one repeat: no note"
 hasnt '^REGRESSION' "host, one repeat a side: judged"
 
+# A point whose cost takes one of two values per bench process (target-clang19 grid_sync/split_generic,
+# 2xH100, the same bundle three times): B0's three repeats all ~25 us, B1's two of three ~56 us. The pair
+# alone calls it a regression (what an A/A of two studies can't tell); with a third study of the
+# baseline's build pooled into A (--history) it is noise, and a real 3x slowdown is still found.
+cmp 1 "$F/modes-a" "$F/modes-b"
+has '^REGRESSION .*grid_sync/split_generic .*threads=128' "modes: the pair alone no longer flags the two-valued point (fixture stale?)"
+cmp 0 "$F/modes-a" "$F/modes-b" --history "$F/modes-hist"
+hasnt '^REGRESSION' "modes: --history did not pool the earlier study's repeats"
+has "A's repeats pooled with $F/modes-hist (--history)" "modes: the pooled study is not named"
+"$OMPKIT" compare "$F/modes-a" "$F/modes-b" --history "$F/modes-hist" --json >"$TMP/out" || true
+has '"repeats": \[' "modes --json: no repeat counts"
+tr -d ' \n' <"$TMP/out" | grep -q '"repeats":\[6,3\]' || { cat "$TMP/out"; fail "modes --json: A is not 6 repeats"; }
+mkdir -p "$TMP/modes3x"
+cp "$F/modes-b/provenance.json" "$TMP/modes3x/"
+python3 - "$F/modes-a/results.jsonl" >"$TMP/modes3x/results.jsonl" <<'PY'
+import json, sys
+for line in open(sys.argv[1]):
+    j = json.loads(line)
+    j["per_op_ns"] = {k: v * 3 for k, v in j["per_op_ns"].items()}
+    print(json.dumps(j))
+PY
+cmp 1 "$F/modes-a" "$TMP/modes3x" --history "$F/modes-hist"
+[ "$(count '^REGRESSION ')" = 2 ] || { cat "$TMP/out"; fail "modes: a 3x slowdown of both points not found with --history"; }
+# --history of another sweep, or of no result folder: one line, exit 2.
+mkdir -p "$TMP/full-hist"
+sed 's/"sweep": *"quick"/"sweep": "full"/' "$F/modes-hist/provenance.json" >"$TMP/full-hist/provenance.json"
+cp "$F/modes-hist/results.jsonl" "$TMP/full-hist/"
+grep -q '"full"' "$TMP/full-hist/provenance.json" || fail "fixture: modes-hist has no sweep to change"
+for h in "$TMP/full-hist" "$TMP/nothing-here"; do
+  set +e
+  "$OMPKIT" compare "$F/modes-a" "$F/modes-b" --history "$h" >"$TMP/out" 2>"$TMP/err"
+  rc=$?
+  set -e
+  [ $rc = 2 ] && [ "$(wc -l <"$TMP/err")" = 1 ] || fail "compare --history $h: exit $rc, $(cat "$TMP/err")"
+done
+
 # Bad values of the new options: one line, exit 2.
 for o in "--alpha 0" "--alpha 2" "--min-repeats 1" "--host-spread -1" "--gpu-threshold x"; do
   set +e
@@ -121,4 +157,4 @@ for o in "--alpha 0" "--alpha 2" "--min-repeats 1" "--host-spread -1" "--gpu-thr
   [ $rc = 2 ] && [ "$(wc -l <"$TMP/err")" = 1 ] || fail "compare $o: exit $rc, $(cat "$TMP/err")"
 done
 "$OMPKIT" compare --help | grep -q -- '--gpu-threshold PCT' || fail "--help lacks --gpu-threshold"
-pass "A/A pairs hold (one card, two cards, host repeats); an injected slowdown is found; cards named"
+pass "A/A pairs hold (one card, two cards, host repeats, two-valued points with --history); an injected slowdown is found; cards named"
