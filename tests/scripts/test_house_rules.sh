@@ -1,12 +1,12 @@
 # The house rules of issue 20 §4, checked on the tree and on the built driver:
-#  - no function in driver/*.c or kernels/common/*.c over 120 lines;
+#  - no function in driver/**/*.c or kernels/common/*.c over 120 lines;
 #  - no source that includes "../", and no "../" in kernels/CMakeLists.txt (a folder reaching up
 #    into the one above it);
 #  - every driver/ file opens with a comment (what it holds);
 #  - every command (cmd_*) reads its options with getopt_long;
 #  - no record field read or written by a string name in the driver: a literal "kernel" where
 #    ok_record.def has the field kernel (issue 31 §5); use rs_str(j, OKF_kernel) or OK_FNAME(kernel);
-#  - no circle of driver/ files calling each other: the graph "object A uses a symbol object B
+#  - no circle of driver/ files (nor of driver/'s folders) calling each other: the graph "object A uses a symbol object B
 #    defines" (nm: U against T/D/B/R) of the ompkit objects must have no loop.
 . "$(dirname "$0")/lib.sh"
 MAX=120
@@ -26,8 +26,8 @@ awk -v max=$MAX '
   }
   cand && /;[ \t]*$/ && !/\{[ \t]*$/ { cand = 0; next }
   cand && /\{[ \t]*$/ { infn = 1 }
-' driver/*.c kernels/common/*.c >"$TMP/long"
-[ -s driver/run.c ] || fail "no driver sources under $SRC"
+' $(find driver -name '*.c' | sort) kernels/common/*.c >"$TMP/long"
+[ -s driver/run/run.c ] || fail "no driver sources under $SRC"
 [ -s "$TMP/long" ] && fail "functions over $MAX lines (split them): $(tr '\n' ';' <"$TMP/long")"
 
 # No folder reaching up: a source names what it includes from the include path, and the
@@ -89,21 +89,22 @@ if [ -s "$TMP/names" ]; then
 fi
 
 # Each driver/ file opens with a comment that says what it holds.
-for f in driver/*.c driver/*.h; do
+for f in $(find driver -name '*.[ch]' | sort); do
   head -c 2 "$f" | grep -q '^/\*' || fail "$f does not open with a comment saying what it holds"
 done
 
 # One command-line style: every command reads its options with getopt_long.
-for f in $(grep -l '^int cmd_[a-z_]*(int argc, char \*\*argv) {' driver/*.c); do
+for f in $(find driver -name '*.c' | sort | xargs grep -l '^int cmd_[a-z_]*(int argc, char \*\*argv) {'); do
   grep -q getopt_long "$f" || fail "$f: a command that does not read its options with getopt_long"
 done
 
 # No file circle: edges "user definer" between the driver's objects, then tsort finds any loop.
 OBJ="$BUILD/driver/CMakeFiles/ompkit.dir"
-set -- "$OBJ"/*.o
-[ -f "$1" ] || fail "no driver objects under $OBJ (build the ompkit target first)"
-# nm -A: "DIR/FILE.c.o:ADDRESS T sym" (defined) or "DIR/FILE.c.o: U sym" (used), one process.
-nm -A "$@" | awk '{ f = $1; sub(/:.*/, "", f); sub(/.*\//, "", f); sub(/\.c\.o$/, "", f) }
+set -- $(find "$OBJ" -mindepth 2 -name '*.o' | sort) # in a folder: a flat object is a stale one
+[ -f "${1:-}" ] || fail "no driver objects under $OBJ (build the ompkit target first)"
+# nm -A: "DIR/FOLDER/FILE.c.o:ADDRESS T sym" (defined) or "...: U sym" (used), one process. A
+# file is FOLDER/FILE; the folder graph comes from the same edges.
+nm -A "$@" | awk -v obj="$OBJ/" '{ f = $1; sub(/:.*/, "", f); sub(obj, "", f); sub(/\.c\.o$/, "", f) }
                   $2 ~ /^[TDBRG]$/ { print "D", $3, f } $2 == "U" { print "U", $3, f }' >"$TMP/syms"
 awk '$1 == "D" { def[$2] = $3; next } { use[NR] = $2; user[NR] = $3 }
      END { for (i in use) if ((use[i] in def) && def[use[i]] != user[i]) print user[i], def[use[i]] }' "$TMP/syms" |
@@ -112,4 +113,14 @@ awk '$1 == "D" { def[$2] = $3; next } { use[NR] = $2; user[NR] = $3 }
 if ! tsort "$TMP/edges" >/dev/null 2>"$TMP/loop"; then
   fail "driver/ files call each other in a circle: $(tr '\n' ' ' <"$TMP/loop")"
 fi
-pass "house rules: no function over $MAX lines, no \"../\" include or kernels/ build path, every driver/ file opens with a comment, every command on getopt_long, no record field by a string name, no file circle among $(wc -l <"$TMP/edges") calls between driver/ files"
+# No circle of folders either (core/, report/, judge/, run/, analyze/, cmds/): driver/CMakeLists.txt
+# says which folder may use which.
+awk '{ a = $1; b = $2; sub(/\/.*/, "", a); sub(/\/.*/, "", b); if (a != b) print a, b }' "$TMP/edges" | sort -u >"$TMP/fedges"
+[ -s "$TMP/fedges" ] || fail "no calls between the driver's folders found (are the sources in folders?)"
+if ! tsort "$TMP/fedges" >/dev/null 2>"$TMP/floop"; then
+  fail "driver/ folders call each other in a circle: $(tr '\n' ' ' <"$TMP/floop") (edges: $(tr '\n' ';' <"$TMP/fedges"))"
+fi
+if [ -n "$(find driver -maxdepth 1 -name '*.[ch]')" ]; then
+  fail "driver/ sources outside a folder: $(find driver -maxdepth 1 -name '*.[ch]' | tr '\n' ' ')"
+fi
+pass "house rules: no function over $MAX lines, no \"../\" include or kernels/ build path, every driver/ file opens with a comment, every command on getopt_long, no record field by a string name, no file circle among $(wc -l <"$TMP/edges") calls between driver/ files, no folder circle among $(tr '\n' ';' <"$TMP/fedges")"

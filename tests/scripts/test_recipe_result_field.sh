@@ -12,8 +12,8 @@ sed -i 's/^OK_FIELD(size, .*$/&\nOK_FIELD(tile, OK_K_INT, "", OK_R_DIM, "tile", 
   "$T/record/ok_record.def"
 grep -q '^OK_FIELD(tile,' "$T/record/ok_record.def" || fail "the row was not added"
 cc=${CC:-cc}
-$cc -O0 -w -std=gnu11 -D_GNU_SOURCE -I"$T/record" -I"$T/remarks" -I"$T/driver" -o "$TMP/ompkit" \
-  "$T"/driver/*.c "$T"/remarks/*.c -lyaml -ljansson -lm -lpthread -lstdc++ 2>"$TMP/cc.log" ||
+$cc -O0 -w -std=gnu11 -D_GNU_SOURCE -I"$T/record" -I"$T/remarks" $(for d in "$T"/driver/*/; do printf ' -I%s' "$d"; done) \
+  -o "$TMP/ompkit" "$T"/driver/*/*.c "$T"/remarks/*.c -lyaml -ljansson -lm -lpthread -lstdc++ 2>"$TMP/cc.log" ||
   { head -20 "$TMP/cc.log"; fail "the driver does not compile with the new row"; }
 "$TMP/ompkit" schema --json >"$TMP/schema.json" || fail "schema --json"
 grep -q '"name": "tile"' "$TMP/schema.json" || fail "schema does not list the new field"

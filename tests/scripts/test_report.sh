@@ -117,7 +117,7 @@ has "$MD" '^| atomic_update | relaxed | int 1×1024 order=relaxed | clang19 | 32
 has "$MD" '^| warp_sync | syncwarp | 1×32 | (CUDA only) | ≤ 1 cycles (floor) |' "floor shown as a bound"
 [ "$(md_rows "$MD")" = "$(grep -c '<tr id=row-' "$H")" ] || fail "HTML and Markdown tables differ in rows"
 # Two points that differ only in param stay two rows (needs the shared point key to include param).
-if grep -q '"param"' "$SRC/driver/resultset.c"; then
+if grep -q '"param"' "$SRC/driver/core/resultset.c"; then
   [ "$(grep -c '^| atomic_cas | atomicCAS | int 1×32 outcome=' "$MD")" = 2 ] || fail "atomic_cas pass/fail merged into one row"
 else
   echo "note: resultset.c's point key lacks param (issue 10 §4); param-only rows not checked"
