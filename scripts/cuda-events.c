@@ -1,4 +1,4 @@
-/* LD_PRELOAD shim for `ompkit analyze --run` (driver/analyze_run.c): times every kernel launch of
+/* LD_PRELOAD shim for `ompkit analyze --run` (driver/analyze/analyze_run.c): times every kernel launch of
  * a CUDA program with CUDA events, without touching its source. The program is linked with
  * `-cudart shared`, so its launches go through libcudart.so's __cudaLaunchKernel (nvcc 12.8+
  * stubs), __cudaLaunchKernel_ptsz or cudaLaunchKernel; this library defines them first: an event

@@ -1,5 +1,5 @@
 #!/bin/sh
-# GCC's device code for `ompkit analyze` (driver/analyze_jobs.c): GCC makes the nvptx PTX only at
+# GCC's device code for `ompkit analyze` (driver/analyze/analyze_jobs.c): GCC makes the nvptx PTX only at
 # the link (mkoffload runs the nvptx lto1), so this runs the link with mkoffload's temporaries
 # kept, and then does with the PTX what libgomp's nvptx plugin does when the program loads
 # (cuLinkAddData per module, cuLinkComplete), with CUDA 11.8's ptxas -c and nvlink -v.

@@ -1,6 +1,6 @@
 #!/bin/sh
 # target-gcc12: keep the device PTX of one linked library's offload image (the final image, which
-# the driver JIT-compiles), for the study's code-presence check (driver/study.c).
+# the driver JIT-compiles), for the study's code-presence check (driver/run/study.c).
 #   sh scripts/gcc_keep_ptx.sh LIB DIR
 # The link ran with -foffload-options=nvptx-none=-save-temps, which leaves mkoffload's input beside
 # LIB as LIB.xnvptx-none.mkoffload: PTX modules separated by NUL bytes, the image's own code first,

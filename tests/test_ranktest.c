@@ -1,4 +1,4 @@
-/* compare's rank test for host points (driver/ranktest.c) against a brute force: every way of
+/* compare's rank test for host points (driver/judge/ranktest.c) against a brute force: every way of
  * splitting the pooled values between A and B, counted. */
 #include "ranktest.h"
 

@@ -1,4 +1,4 @@
-/* The result set's point identity (driver/resultset.c):
+/* The result set's point identity (driver/core/resultset.c):
  *   test_resultset                 fixtures: points differing only in param stay apart; param's
  *                                  ran=TxN tokens (what ran) do not split a point; repeats merge
  *   test_resultset --no-merge DIR  a folder from one pass (no --repeat): no two lines may merge;

@@ -14,7 +14,7 @@ for f in run.sh driver/ompkit ompkit-configs.json runtime/lib/libomptarget.so.19
   [ -e "$X/$f" ] || fail "bundle lacks $f"
 done
 grep -q '"git_sha": "' "$X/ompkit-configs.json" || fail "bundle manifest lacks git_sha"
-# The sources' EXPECT-FAIL markers (driver/known_defects.c): the kernels and the proxies' source
+# The sources' EXPECT-FAIL markers (driver/core/known_defects.c): the kernels and the proxies' source
 # files (C, C++, CUDA), and the public figures the report's proxy section reads; nothing else of proxies/.
 [ -f "$X/kernels/omp_target/critical_add.c" ] && [ -f "$X/proxies/su3/omp_target/su3_v1_manual.c" ] || fail "bundle lacks the sources"
 [ -f "$X/proxies/su3/omp_target/su3_cxx_v1_manual.cpp" ] && [ -f "$X/proxies/public_figures.json" ] ||

@@ -1,4 +1,4 @@
-# target-gcc12's code-presence check (driver/study.c) on real GCC output (tests/fixtures/gcc12-*):
+# target-gcc12's code-presence check (driver/run/study.c) on real GCC output (tests/fixtures/gcc12-*):
 # - the image PTX the build keeps (artefacts/keep/image, scripts/gcc_keep_ptx.sh) is read: no more
 #   "no disassembly available"; a body GCC folded is `not measured: eliminated by compiler`;
 # - with ptxas and cuobjdump on PATH (the GPU machine), the SASS that ptxas makes of the image is

@@ -66,7 +66,7 @@ grep -q '"variant":"absent","status":"known defect","error":"not built: docs/off
 grep -q '"variant":"plain","status":"ok"' "$R" && ! grep -q '"variant":"plain".*expect_fail' "$R" ||
   fail "another compiler's marker applied"
 grep -q '"variant":"cxxlost","status":"known defect"' "$R" || fail "a C++ source's marker not applied"
-# One tally (driver/status.c), in variants and in points: fixed? and the timeout fail the run, the
+# One tally (driver/core/status.c), in variants and in points: fixed? and the timeout fail the run, the
 # known defects do not.
 grep -q '5 variant run(s)' "$TMP/log" || fail "variant runs: $(tail -3 "$TMP/log")"
 grep -q 'variants: 6 (1 passed, 1 failed, 3 known defect, 1 fixed?, 0 not measured, 0 not built or not runnable, 0 skipped) · points: 6 (1 passed, 1 failed, 3 known defect, 1 fixed?,' "$TMP/log" ||

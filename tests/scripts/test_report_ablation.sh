@@ -1,4 +1,4 @@
-# The report's ablation section (driver/report_ablation.c) on a hand-made result folder: the full
+# The report's ablation section (driver/report/report_ablation.c) on a hand-made result folder: the full
 # pipeline and two ablation configurations of one proxy variant plus its CUDA reference give one
 # row per configuration with the time relative to the full pipeline and to CUDA, registers, smem,
 # mode and remark IDs; a study without ablation configurations has no such section.

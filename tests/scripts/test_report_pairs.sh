@@ -1,5 +1,5 @@
 # Issue 22 §4: the report pairs launch's and reduce_study's omp_target forms with the CUDA form of
-# the same work (driver/report_rows.c ref_rules), though their launch shapes differ: each family
+# the same work (driver/report/report_rows.c ref_rules), though their launch shapes differ: each family
 # gets a best and a worst omp form against CUDA. Hand-made lines added to the report fixture; the
 # per-op costs are chosen so that each pairing gives its own ratio (a wrong partner, e.g. the
 # longest CUDA name holding "atomic", gives another).

@@ -1,4 +1,4 @@
-# The report's "Proxies against the public apps" section (driver/report_proxy_public.c, issue 22):
+# The report's "Proxies against the public apps" section (driver/report/report_proxy_public.c, issue 22):
 # the kit's omp/CUDA ratio at each public setting beside proxies/public_figures.json's, judged
 # within ±25 % of the public figure or range; settings the study did not run say so; a study with
 # no public setting gets no section; a row's note is printed under the table.

@@ -1,4 +1,4 @@
-# The report's launch/sync section (driver/report_sync.c) on hand-made lines of issue 12's kernels
+# The report's launch/sync section (driver/report/report_sync.c) on hand-made lines of issue 12's kernels
 # added to the report fixture: launch latency and per-launch overhead in µs with [min–max], the
 # grid-sync table, the deadlock probe's outcome (no failure), and the reduction ranking against
 # the copy kernel's bandwidth.

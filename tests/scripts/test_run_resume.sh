@@ -142,7 +142,7 @@ cut_passes v21 "$TMP/r3"
 "$OMPKIT" run --resume "$D" >"$TMP/log2" 2>&1 || { cat "$TMP/log2"; fail "two passes: resume failed"; }
 [ "$(cat "$TMP/spawns")" = "--run k/v2 --sweep quick" ] || fail "two passes: resume ran $(cat "$TMP/spawns")"
 [ "$(grep -c '"variant":"v2"' "$D/results.jsonl")" = 2 ] || fail "v2 after resume: $(cat "$D/results.jsonl")"
-# --full: a host primitive's two passes run in one process per variant (driver/run.c), so a cut
+# --full: a host primitive's two passes run in one process per variant (driver/run/run.c), so a cut
 # in v2's FIRST pass still keeps v1 whole: in one batch, v1's second pass would come after v2's
 # first, and nothing would be finished.
 cut_passes v20 "$TMP/r4" --full

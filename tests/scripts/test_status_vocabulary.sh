@@ -1,7 +1,7 @@
 # One status vocabulary (record/ok_status.def): a stand-in bench writes one line of every
 # status in the table, one variant fails as an EXPECT-FAIL marker says and one more passes under
 # one, a second configuration is disabled. The run's summary, the report's header, nightly.json
-# and the lit export must then tell the same counts (driver/status.c's tally), and record format
+# and the lit export must then tell the same counts (driver/core/status.c's tally), and record format
 # 1's "name: why" statuses must read back as the same enumeration.
 . "$(dirname "$0")/lib.sh"
 M="$TMP/m"

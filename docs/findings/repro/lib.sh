@@ -2,7 +2,7 @@
 # check once per compiler, and prints one machine-readable line per compiler:
 #   finding<TAB>NAME<TAB>COMPILER<TAB>STATUS<TAB>EXPECTED<TAB>VERSION<TAB>DETAIL
 # STATUS is `reproduces`, `fixed`, `n/a` (DETAIL says why) or `error` (the reproducer itself broke).
-# EXPECTED is what the run.sh declares (`expect`). `ompkit findings` (driver/findings.c) reads these
+# EXPECTED is what the run.sh declares (`expect`). `ompkit findings` (driver/judge/findings.c) reads these
 # lines; a run.sh also runs alone (`sh run.sh`) and needs no kit build.
 #
 # Found by itself (no kit build): clang-16, clang-19, clang-22 and gcc-12 on PATH; CUDA 11.8's
