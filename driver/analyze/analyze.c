@@ -227,18 +227,18 @@ static json_t *configs_doc(const struct az *a) {
   json_t *arr = json_array();
   for (int c = 0; c < a->ncfgs; ++c) {
     const struct az_cfg *z = &a->cfgs[c];
-    json_t *j = json_pack("{s:s,s:s,s:s,s:s,s:s}", "name", z->name, "compiler", z->cc, "cxx_compiler", z->cxx,
+    json_t *j = json_pack("{s:s,s:s,s:s,s:s,s:s}", "name", z->name, OK_FNAME(compiler), z->cc, "cxx_compiler", z->cxx,
                           "version", z->version ? z->version : "", "flags", z->flags);
     json_t *wf = json_array();
     for (int v = 0; v < a->nvars; ++v) {
       const struct az_variant *x = &a->vars[v];
       if (x->cfg != c) continue;
       if (!x->whatif) {
-        json_object_set_new(j, "status", json_string(!x->failed ? "ok" : !strncmp(x->error, "not built", 9) ? "not built" : x->crashed ? "crash" : "error"));
-        if (x->failed) json_object_set_new(j, "error", json_string(x->error));
+        json_object_set_new(j, OK_FNAME(status), json_string(!x->failed ? "ok" : !strncmp(x->error, "not built", 9) ? "not built" : x->crashed ? "crash" : "error"));
+        if (x->failed) json_object_set_new(j, OK_FNAME(error), json_string(x->error));
         json_object_set_new(j, "compile_seconds", json_real(x->seconds));
       } else if (x->failed) {
-        json_array_append_new(wf, json_pack("{s:s,s:s}", "flag", x->whatif, "error", x->error));
+        json_array_append_new(wf, json_pack("{s:s,s:s}", "flag", x->whatif, OK_FNAME(error), x->error));
       }
     }
     json_object_set_new(j, "whatif_failed", wf);
@@ -252,7 +252,7 @@ static void check_one(struct az_cfg *z, const char *file, const char *unit, json
   long h = 0, fl = 0;
   char err[1024];
   if (ok_check_source_in(&z->oc, file, unit, checks, &h, &fl, err, sizeof err)) {
-    json_array_append_new(checks, json_pack("{s:s,s:s,s:s,s:s}", "status", "fail", "config", z->name, "file", file, "check", err));
+    json_array_append_new(checks, json_pack("{s:s,s:s,s:s,s:s}", CHECK_STATUS, "fail", OK_FNAME(config), z->name, "file", file, "check", err));
     ++fl;
   }
   *hold += h, *failed += fl;

@@ -1,7 +1,9 @@
 /* ompkit analyze: what each what-if flag changed per region (mode, remark IDs, registers,
  * lowering), and the costly regions the report's first screen names. */
 #define _GNU_SOURCE
+#include "ok_record.h"
 #include "analyze.h"
+#include "ok_modes.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -112,14 +114,12 @@ void az_whatif_diffs(struct az *a) {
   }
 }
 
-static int mode_rank(const char *m) {
-  return !strcmp(m, "SPMD") ? 3 : !strcmp(m, "Generic-SPMD") ? 2 : !strcmp(m, "Generic") ? 1 : 0;
-}
+static int mode_rank(const char *m) { return ok_mode_rank(m) + 1; } /* 0: no mode (record/ok_modes.def) */
 
 static void costly_add(json_t *out, json_t *r, const char *cfg, const char *why) {
-  json_t *x = json_pack("{s:O,s:O,s:s,s:s}", "file", json_object_get(r, "file"), "line", json_object_get(r, "line"), "config",
+  json_t *x = json_pack("{s:O,s:O,s:s,s:s}", "file", json_object_get(r, "file"), "line", json_object_get(r, "line"), OK_FNAME(config),
                         cfg, "why", why);
-  if (json_object_get(r, "kernel_id")) json_object_set(x, "kernel_id", json_object_get(r, "kernel_id"));
+  if (json_object_get(r, OK_FNAME(kernel_id))) json_object_set(x, OK_FNAME(kernel_id), json_object_get(r, OK_FNAME(kernel_id)));
   const char *fn = str(r, "function");
   if (fn[0]) json_object_set_new(x, "function", json_string(fn));
   json_array_append_new(out, x);
@@ -192,7 +192,7 @@ static void config_costs(const struct az *a, json_t *out) {
     if (x->whatif || !x->failed) continue;
     char why[700];
     snprintf(why, sizeof why, "%s%s", !strncmp(x->error, "not built", 9) || x->crashed ? "" : "did not compile the program: ", x->error);
-    json_array_append_new(out, json_pack("{s:s,s:i,s:s,s:s,s:b}", "file", "", "line", 0, "config", a->cfgs[x->cfg].name, "why",
+    json_array_append_new(out, json_pack("{s:s,s:i,s:s,s:s,s:b}", "file", "", "line", 0, OK_FNAME(config), a->cfgs[x->cfg].name, "why",
                                          why, "crash", x->crashed));
   }
 }

@@ -11,6 +11,7 @@
  *   - -fopt-info: the host's and the device's omp notes and the device's calls not inlined.
  * docs/analyze.md ("GCC") says what is comparable with the LLVM rows and what is not. */
 #define _GNU_SOURCE
+#include "ok_record.h"
 #include "analyze.h"
 #include "remarks.h"
 
@@ -36,10 +37,10 @@ static char *slurp(const char *path) {
 
 static int on_res(const struct ok_resource *r, void *ud) {
   json_object_set_new(ud, r->function,
-                      json_pack("{s:i,s:I,s:I,s:I,s:I,s:I}", "registers", r->registers, "spill_stores",
+                      json_pack("{s:i,s:I,s:I,s:I,s:I,s:I}", OK_FNAME(registers), r->registers, "spill_stores",
                                 (json_int_t)(r->spill_stores < 0 ? 0 : r->spill_stores), "spill_loads",
-                                (json_int_t)(r->spill_loads < 0 ? 0 : r->spill_loads), "smem_bytes", (json_int_t)r->smem,
-                                "lmem_bytes", (json_int_t)r->lmem, "stack_bytes", (json_int_t)-1));
+                                (json_int_t)(r->spill_loads < 0 ? 0 : r->spill_loads), OK_FNAME(smem_bytes), (json_int_t)r->smem,
+                                OK_FNAME(lmem_bytes), (json_int_t)r->lmem, OK_FNAME(stack_bytes), (json_int_t)-1));
   return 0;
 }
 
@@ -231,12 +232,12 @@ json_t *az_gcc_entry(const struct az_gcc *g, const char *file, int line, int to)
   struct cons c = {json_array(), json_array(), json_array(), 0, 0, 0, 0, 0, 0, 0};
   if (!g->dump) {
     json_decref(c.kernels), json_decref(c.constructs), json_decref(c.parallels);
-    return json_pack("{s:s,s:s}", "status", "error", "error", "no omplower dump from the GCC compile (log/)");
+    return json_pack("{s:s,s:s}", OK_FNAME(status), "error", OK_FNAME(error), "no omplower dump from the GCC compile (log/)");
   }
   region_constructs(g, base, line, &c);
   if (!json_array_size(c.kernels)) {
     json_decref(c.kernels), json_decref(c.constructs), json_decref(c.parallels);
-    return json_pack("{s:s,s:s}", "status", "no kernel", "error",
+    return json_pack("{s:s,s:s}", OK_FNAME(status), "no kernel", OK_FNAME(error),
                      "no child function for this line in GCC's omplower dump (code not compiled: a template never instantiated, #if'd out?)");
   }
   const char *k = json_string_value(json_array_get(c.kernels, 0));
@@ -255,7 +256,7 @@ json_t *az_gcc_entry(const struct az_gcc *g, const char *file, int line, int to)
    * thread (warp) and GOMP_parallel wakes the others; there is no SPMD form to compare with. */
   const char *mode = !in_ptx ? "?" : has(eps, "gomp_nvptx_main") ? "generic (GCC)" : "? (no gomp_nvptx_main)";
   json_t *rv = json_object_get(g->res, k);
-  json_t *e = json_pack("{s:s,s:s,s:s,s:o,s:s,s:[],s:O,s:o}", "status", "ok", "kernel", k, "mode", mode, "remarks", remarks,
+  json_t *e = json_pack("{s:s,s:s,s:s,s:o,s:s,s:[],s:O,s:o}", OK_FNAME(status), "ok", OK_FNAME(kernel), k, "mode", mode, OK_FNAME(remarks), remarks,
                         "remark_ids", "", "globalized", "resources", rv ? rv : json_null(), "external_calls", ext);
   json_object_set_new(e, "lowering", lowering(&c, eps));
   json_decref(eps);

@@ -2,6 +2,7 @@
  * self-contained report.html (inline CSS). The first screen names the costly regions; then one
  * side-by-side table (a row per region, a column per configuration), then per region the details. */
 #define _GNU_SOURCE
+#include "ok_record.h"
 #include "analyze.h"
 #include "report.h"
 
@@ -109,7 +110,7 @@ static void label(const struct az *a, json_t *r, char *out, size_t n) {
 
 static void cell(json_t *e, char *out, size_t n) {
   long regs = -1;
-  json_t *rv = json_object_get(json_object_get(e, "resources"), "registers");
+  json_t *rv = json_object_get(json_object_get(e, "resources"), OK_FNAME(registers));
   if (rv) regs = (long)json_integer_value(rv);
   if (!e) snprintf(out, n, "-");
   else if (strcmp(str(e, "status"), "ok")) snprintf(out, n, "%s", str(e, "status"));
@@ -179,9 +180,9 @@ static void region_notes(struct w *w, const struct az *a, json_t *r, int terse) 
       para(w, "%s: globalized variable at %s%s%lld: %s (%s%s)", a->cfgs[c].name, other ? str(x, "file") : "line",
            other ? ":" : " ", (long long)json_integer_value(json_object_get(x, "line")), str(x, "fate"), str(x, "id"), b);
     }
-    json_array_foreach(json_object_get(e, "remarks"), i, x) {
+    json_array_foreach(json_object_get(e, OK_FNAME(remarks)), i, x) {
       if (terse && ++shown > 4) {
-        para(w, "%s: ... %zu more remarks (report.md lists them)", a->cfgs[c].name, json_array_size(json_object_get(e, "remarks")) - 4);
+        para(w, "%s: ... %zu more remarks (report.md lists them)", a->cfgs[c].name, json_array_size(json_object_get(e, OK_FNAME(remarks))) - 4);
         break;
       }
       /* a callee's remark (an operator, a helper): its own file, line and function */

@@ -6,6 +6,7 @@
  * file:line:function, the file a header's name when the directive is in one, one row per template
  * instance), not a text scan: #if'd-out code has no kernel and no row. */
 #define _GNU_SOURCE
+#include "ok_record.h"
 #include "analyze.h"
 #include "check.h"
 #include "expect.h"
@@ -49,9 +50,9 @@ static void rems_free(struct rems *x) {
 
 static int on_res(const struct ok_resource *r, void *ud) {
   json_object_set_new(ud, r->function,
-                      json_pack("{s:i,s:I,s:I,s:I,s:I,s:I}", "registers", r->registers, "spill_stores",
-                                (json_int_t)r->spill_stores, "spill_loads", (json_int_t)r->spill_loads, "smem_bytes",
-                                (json_int_t)r->smem, "lmem_bytes", (json_int_t)r->lmem, "stack_bytes",
+                      json_pack("{s:i,s:I,s:I,s:I,s:I,s:I}", OK_FNAME(registers), r->registers, "spill_stores",
+                                (json_int_t)r->spill_stores, "spill_loads", (json_int_t)r->spill_loads, OK_FNAME(smem_bytes),
+                                (json_int_t)r->smem, OK_FNAME(lmem_bytes), (json_int_t)r->lmem, OK_FNAME(stack_bytes),
                                 (json_int_t)r->stack));
   return 0;
 }
@@ -221,10 +222,10 @@ static void resources(json_t *e, const struct loaded *L, const char *k) {
     return;
   }
   json_object_set(e, "resources_per_file", pf ? pf : json_null());
-  long r0 = pf ? (long)json_integer_value(json_object_get(pf, "registers")) : -1;
-  long r1 = (long)json_integer_value(json_object_get(ln, "registers"));
-  long s0 = pf ? (long)json_integer_value(json_object_get(pf, "stack_bytes")) : -1;
-  long s1 = (long)json_integer_value(json_object_get(ln, "stack_bytes"));
+  long r0 = pf ? (long)json_integer_value(json_object_get(pf, OK_FNAME(registers))) : -1;
+  long r1 = (long)json_integer_value(json_object_get(ln, OK_FNAME(registers)));
+  long s0 = pf ? (long)json_integer_value(json_object_get(pf, OK_FNAME(stack_bytes))) : -1;
+  long s1 = (long)json_integer_value(json_object_get(ln, OK_FNAME(stack_bytes)));
   if (pf && (r0 != r1 || s0 != s1)) {
     char why[700];
     snprintf(why, sizeof why, "linked (%s): %ld registers, %ld B stack; the compile's own ptxas (-c, the kernel's body "
@@ -247,9 +248,9 @@ static void cuobjdump_res(const char *path, json_t *out) {
       snprintf(fn, sizeof fn, "%s", line + 10);
       fn[strcspn(fn, ":\n")] = 0;
     } else if (fn[0] && sscanf(line, " REG:%ld STACK:%ld SHARED:%ld LOCAL:%ld", &reg, &stack, &shared, &local) == 4) {
-      json_object_set_new(out, fn, json_pack("{s:i,s:I,s:I,s:I,s:I,s:I}", "registers", (int)reg, "spill_stores", (json_int_t)-1,
-                                             "spill_loads", (json_int_t)-1, "smem_bytes", (json_int_t)shared, "lmem_bytes",
-                                             (json_int_t)local, "stack_bytes", (json_int_t)stack));
+      json_object_set_new(out, fn, json_pack("{s:i,s:I,s:I,s:I,s:I,s:I}", OK_FNAME(registers), (int)reg, "spill_stores", (json_int_t)-1,
+                                             "spill_loads", (json_int_t)-1, OK_FNAME(smem_bytes), (json_int_t)shared, OK_FNAME(lmem_bytes),
+                                             (json_int_t)local, OK_FNAME(stack_bytes), (json_int_t)stack));
       fn[0] = 0;
     }
   }
@@ -279,7 +280,7 @@ static json_t *kernel_entry(const struct loaded *L, const char *k, int mode) {
     }
   }
   const char *m = ok_exec_mode_name(mode);
-  json_t *e = json_pack("{s:s,s:s,s:s,s:o,s:o}", "status", "ok", "kernel", k, "mode", m ? m : "?", "remarks", remarks,
+  json_t *e = json_pack("{s:s,s:s,s:s,s:o,s:o}", OK_FNAME(status), "ok", OK_FNAME(kernel), k, "mode", m ? m : "?", OK_FNAME(remarks), remarks,
                         "globalized", glob);
   json_object_set_new(e, "remark_ids", json_string(ids));
   resources(e, L, k);
@@ -382,7 +383,7 @@ static int next_line(json_t *regions, json_t *r) {
 /* A variant that did not compile: what it says instead of a verdict. */
 static json_t *failed_entry(const struct az_variant *var) {
   const char *st = !strncmp(var->error, "not built", 9) ? "not built" : var->crashed ? "crash" : "not compiled";
-  return json_pack("{s:s,s:s}", "status", st, "error", var->error[0] ? var->error : "did not compile");
+  return json_pack("{s:s,s:s}", OK_FNAME(status), st, OK_FNAME(error), var->error[0] ? var->error : "did not compile");
 }
 
 /* Every row of unit t from one LLVM variant: its kernel, or why it has none. */
@@ -396,7 +397,7 @@ static void fill_llvm(struct az *a, int v, int t, json_t *regions) {
     if (jint(r, "tu") != t) continue;
     json_t *e = NULL;
     if (var->failed) e = failed_entry(var);
-    else if (bad) e = json_pack("{s:s,s:s}", "status", "error", "error", L.err);
+    else if (bad) e = json_pack("{s:s,s:s}", OK_FNAME(status), "error", OK_FNAME(error), L.err);
     else
       for (size_t k = 0, nk = ok_ir_nkernels(L.ir); k < nk && !e; ++k) {
         int mode;
@@ -478,7 +479,7 @@ static void rows_from_llvm(struct az *a, int v, int t, json_t *byid) {
     snprintf(path, sizeof path, "%s%s%s", file[0] == '/' ? "" : a->root, file[0] == '/' ? "" : "/", file);
     char dem[2048];
     const char *fn = ok_demangle(o.parent, dem, sizeof dem) == 0 ? ok_kernel_id_strip_return(dem) : o.parent;
-    json_t *r = json_pack("{s:s,s:s,s:i,s:s,s:o,s:i,s:i,s:s,s:s,s:s,s:{},s:{}}", "kernel_id", id, "file", file, "line", o.line,
+    json_t *r = json_pack("{s:s,s:s,s:i,s:s,s:o,s:i,s:i,s:s,s:s,s:s,s:{},s:{}}", OK_FNAME(kernel_id), id, "file", file, "line", o.line,
                           "function", fn, "directive", directive_at(path, o.line), "count", o.count,
                           "tu", t, "path", path, "symbol_parent", o.parent, "symbol", kn, "configs", "whatif");
     json_object_set_new(byid, id, r);
@@ -511,7 +512,7 @@ static void rows_from_gcc(struct az *a, int v, int t, json_t *byid) {
     char id[PATH_MAX + 600], fn[512];
     snprintf(fn, sizeof fn, "%.*s", (int)strcspn(cf + 11, ". "), cf + 11);
     snprintf(id, sizeof id, "%s:%d:%s", rel, ln, fn);
-    json_object_set_new(byid, id, json_pack("{s:s,s:s,s:i,s:s,s:o,s:i,s:i,s:s,s:{},s:{}}", "kernel_id", id, "file", rel, "line", ln,
+    json_object_set_new(byid, id, json_pack("{s:s,s:s,s:i,s:s,s:o,s:i,s:i,s:s,s:{},s:{}}", OK_FNAME(kernel_id), id, "file", rel, "line", ln,
                                             "function", fn, "directive", directive_at(path, ln), "count", 0, "tu", t, "path", path,
                                             "configs", "whatif"));
   }

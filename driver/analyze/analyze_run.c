@@ -8,6 +8,7 @@
  * a CUDA form (.cu files, their own program) is built with nvcc -cudart shared and run with
  * scripts/cuda-events.c preloaded: each launch timed with CUDA events. */
 #define _GNU_SOURCE
+#include "ok_record.h"
 #include "analyze.h"
 #include "check.h"
 #include "ok_kernel_id.h"
@@ -321,7 +322,7 @@ static void join_config(json_t *doc, const char *dir, const char *cfg, json_t *l
       snprintf(t, sizeof t, "%.1f us per launch (target exe less its %.1f us of host-to-device copies)", tot / (double)cnt,
                json_real_value(json_object_get(k, "h2d")) / (double)cnt);
     else snprintf(t, sizeof t, "-");
-    json_array_append_new(launches, json_pack("{s:s,s:s,s:s,s:s,s:s,s:s,s:s,s:f}", "config", cfg, "region", reg, "kernel", kn,
+    json_array_append_new(launches, json_pack("{s:s,s:s,s:s,s:s,s:s,s:s,s:s,s:f}", OK_FNAME(config), cfg, "region", reg, OK_FNAME(kernel), kn,
                                               "launches", n, "shape", str(k, "shape"), "mode", str(k, "mode"), "time", t,
                                               "us_total", timed || (events && ne) ? tot : -1.0));
   }
@@ -352,7 +353,7 @@ static size_t timed_rows(json_t *launches, const char *cfg, json_t **out, size_t
 
 static json_t *pair(const char *cfg, const char *region, const char *kernel, double omp_us, long omp_n, double cu_us,
                     long cu_n, const char *how) {
-  return json_pack("{s:s,s:s,s:s,s:f,s:I,s:f,s:I,s:f,s:s}", "config", cfg, "region", region, "cuda_kernel", kernel,
+  return json_pack("{s:s,s:s,s:s,s:f,s:I,s:f,s:I,s:f,s:s}", OK_FNAME(config), cfg, "region", region, "cuda_kernel", kernel,
                    "omp_ms", omp_us / 1000, "omp_launches", (json_int_t)omp_n, "cuda_ms", cu_us / 1000, "cuda_launches",
                    (json_int_t)cu_n, "ratio", omp_us / cu_us, "pairing", how);
 }

@@ -46,7 +46,6 @@ fi
 # (rs_str(j, OKF_kernel)) or OK_FNAME(kernel), so that a name the table lacks does not compile. A
 # member that is not a record field but shares a name (provenance's "host", check.json's
 # "status") is a named constant in a header. Labels, option names and messages are no keys.
-# analyze's files come last (issue 31 §5): they are left out until they are typed.
 sed -n 's/^OK_FIELD(\([A-Za-z_0-9]*\),.*/\1/p' record/ok_record.def >"$TMP/fields"
 [ -s "$TMP/fields" ] || fail "no OK_FIELD rows read from record/ok_record.def"
 cat >"$TMP/typed.pl" <<'EOP'
@@ -83,7 +82,7 @@ for my $file (@ARGV) {
   }
 }
 EOP
-find driver -name '*.c' ! -name 'analyze*' | sort | xargs perl "$TMP/typed.pl" "$TMP/fields" | sort -u >"$TMP/names"
+find driver -name '*.c' | sort | xargs perl "$TMP/typed.pl" "$TMP/fields" | sort -u >"$TMP/names"
 if [ -s "$TMP/names" ]; then
   fail "record fields named by a string in the driver (use rs_str(j, OKF_x) or OK_FNAME(x)): $(wc -l <"$TMP/names") of them: $(head -n 20 "$TMP/names" | tr '\n' ';')"
 fi
