@@ -9,6 +9,7 @@
 #define _GNU_SOURCE
 #include "resultset.h"
 #include "provenance.h"
+#include "check.h"
 #include "report.h"
 #include "status.h"
 
@@ -102,7 +103,7 @@ static void load_checks(struct report *r) {
   size_t i;
   json_t *x;
   json_array_foreach(json_object_get(c, "checks"), i, x) {
-    const char *st = rs_str(x, OKF_status);
+    const char *st = ok_jstr(x, CHECK_STATUS);
     if (st && strcmp(st, "pass")) json_array_append(r->checks, x);
     json_array_append(r->check_all, x);
   }

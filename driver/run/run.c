@@ -873,11 +873,11 @@ static json_t *resume_options(struct run_opts *o, const struct ok_manifest *m) {
   }
   o->configs = json_string_value(json_object_get(op, "configs"));
   o->models = json_string_value(json_object_get(op, "models"));
-  o->runs = (int)json_integer_value(rs_get(op, OKF_runs));
+  o->runs = (int)json_integer_value(json_object_get(op, PROV_RUNS));
   if (!o->timeout_given && json_is_number(json_object_get(op, "timeout")))
     o->timeout = json_number_value(json_object_get(op, "timeout"));
   if (json_string_value(json_object_get(pv, "sweep"))) o->sweep = json_string_value(json_object_get(pv, "sweep"));
-  if (json_integer_value(rs_get(pv, OKF_repeat)) > 0) o->repeat = (int)json_integer_value(rs_get(pv, OKF_repeat));
+  if (json_integer_value(json_object_get(pv, PROV_REPEAT)) > 0) o->repeat = (int)json_integer_value(json_object_get(pv, PROV_REPEAT));
   if (!o->gpu) o->gpu = json_string_value(json_object_get(pv, "cuda_visible_devices"));
   const char *was = json_string_value(json_object_get(pv, "git_sha")), *now = study_git_sha(m);
   if (was && strcmp(was, "unknown") && strcmp(now, "unknown") && strcmp(was, now)) {
