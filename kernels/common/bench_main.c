@@ -118,17 +118,49 @@ static void print_build(void) {
   kstr(OKF_flags_hash, h);
 }
 
-/* Every status a line carries is a name of the one table (ok_status.def); the why goes to `error`. */
-static void ok_emit_status(enum ok_status status) { kstr(OKF_status, ok_status_name(status)); }
+/* What a result line knows of its outcome, for the one status ladder (line_status). */
+struct line_outcome {
+  int ran_on_host;         /* a GPU region ran on the host fallback */
+  int error;               /* the bench could not measure (an allocation, a launch) */
+  int verified;            /* the result matched the host reference */
+  const char *detail;      /* why, for the three above */
+  const char *host_detail; /* why for ran_on_host, when not detail */
+  const char *no_run;      /* verified, but no timed run: an error, and why */
+  const char *no_cost;     /* verified, but no cost kept: not measured, and why */
+};
 
-/* The head every result line starts with: context, the variant's identity, its status. */
-static void line_head(const struct ok_variant *v, enum ok_status status) {
+/* The one status ladder of a result line, first that holds: on the host fallback, an error, a
+ * wrong result, no timed run, no cost kept; else ok. why: the line's `error` ("" for ok). Every
+ * status is a name of the one table (ok_status.def). */
+static enum ok_status line_status(const struct line_outcome *o, char *why, size_t n) {
+  enum ok_status st = OK_ST_OK;
+  const char *w = "";
+  if (o->ran_on_host) st = OK_ST_RAN_ON_HOST, w = o->host_detail ? o->host_detail : o->detail;
+  else if (o->error) st = OK_ST_ERROR, w = o->detail;
+  else if (!o->verified) st = OK_ST_WRONG_RESULT, w = o->detail;
+  else if (o->no_run) st = OK_ST_ERROR, w = o->no_run;
+  else if (o->no_cost) st = OK_ST_NOT_MEASURED, w = o->no_cost;
+  snprintf(why, n, "%s", w ? w : "");
+  return st;
+}
+
+/* The one line writer: line_begin opens a result line (context, the variant's identity, its
+ * status and, when why is not NULL, its `error`), the caller adds its fields, line_end closes it
+ * (with the build's compiler and flags hash unless no_build). */
+static void line_begin(const struct ok_variant *v, enum ok_status status, const char *why) {
   putchar('{');
   print_common();
   kstr(OKF_kernel, v->kernel);
   kstr(OKF_variant, v->variant);
   kstr(OKF_source_mode, v->source_mode);
-  ok_emit_status(status);
+  kstr(OKF_status, ok_status_name(status));
+  if (why) kstr(OKF_error, why);
+}
+
+static void line_end(int no_build) {
+  if (!no_build) print_build();
+  fputs("}\n", stdout);
+  if (!no_build) fflush(stdout);
 }
 
 static void jnum(enum ok_field_id f, double v) {
@@ -155,22 +187,17 @@ void ok_put_stat(int field, double median, double min, double max) {
 }
 
 void ok_emit_point(const struct ok_variant *v, const struct ok_params *p, const struct ok_point *pt) {
-  enum ok_status status = OK_ST_OK;
-  char why[256] = "";
-  if (pt->ran_on_host) status = OK_ST_RAN_ON_HOST, snprintf(why, sizeof why, "%s", pt->detail);
-  else if (pt->error) status = OK_ST_ERROR, snprintf(why, sizeof why, "%s", pt->detail);
-  else if (!pt->verified) status = OK_ST_WRONG_RESULT, snprintf(why, sizeof why, "%s", pt->detail);
-  else if (pt->measured && pt->st.per_op_median <= 0) {
-    status = OK_ST_NOT_MEASURED;
-    snprintf(why, sizeof why, "test not slower than baseline: median test %.6g <= median baseline %.6g %s after %d retries",
-             pt->st.test_median, pt->st.base_median, pt->unit, pt->st.retries);
-  }
+  char why[256], slow[256];
+  snprintf(slow, sizeof slow, "test not slower than baseline: median test %.6g <= median baseline %.6g %s after %d retries",
+           pt->st.test_median, pt->st.base_median, pt->unit, pt->st.retries);
+  struct line_outcome lo = {pt->ran_on_host, pt->error, pt->verified, pt->detail, NULL, NULL,
+                            pt->measured && pt->st.per_op_median <= 0 ? slow : NULL};
+  enum ok_status status = line_status(&lo, why, sizeof why);
   int ok = status == OK_ST_OK;
   ++ok_points;
   /* A wrong result on a GPU may come from a trap or a broken team: the device state is suspect. */
   if ((pt->error || !pt->verified) && !pt->ran_on_host && ok_model_needs_gpu()) ok_gpu_error = 1;
-  line_head(v, status);
-  if (why[0]) kstr(OKF_error, why);
+  line_begin(v, status, why[0] ? why : NULL);
   kbool(OKF_verified, pt->verified && !pt->error);
   kstr(OKF_type, pt->type ? pt->type : "");
   kint(OKF_threads, pt->threads);
@@ -215,9 +242,7 @@ void ok_emit_point(const struct ok_variant *v, const struct ok_params *p, const 
   if (pt->code_family) kstr(OKF_code_family, pt->code_family);
   kstr(OKF_timer, v->timer);
   if (pt->detail[0]) kstr(OKF_detail, pt->detail);
-  print_build();
-  fputs("}\n", stdout);
-  fflush(stdout);
+  line_end(0);
   (void)p;
 }
 
@@ -269,6 +294,7 @@ static int run_variant(const struct ok_variant *v, const struct ok_params *p, in
   enum ok_status status = OK_ST_OK;
   char why[256] = "";
   int total = warmup + runs, last_threads = 0, last_teams = 0;
+  const int gpu = ok_model_needs_gpu();
   const double inject = ok_injected_pct(v->kernel, v->variant);
   for (int r = 0; r < total; ++r) {
     memset(&o, 0, sizeof o);
@@ -277,21 +303,12 @@ static int run_variant(const struct ok_variant *v, const struct ok_params *p, in
     const double w0 = wall_now();
     v->fn(p, &o);
     const double wall = wall_now() - w0; /* the run's whole cost: mapping and checking too */
-    if (o.error) {
-      status = OK_ST_ERROR;
-      if (ok_model_needs_gpu()) ok_gpu_error = 1;
-      snprintf(why, sizeof why, "%s", o.detail);
-      break;
-    }
-    if (!o.verified) {
-      status = OK_ST_WRONG_RESULT;
-      if (ok_model_needs_gpu() && o.on_device == 1) ok_gpu_error = 1; /* on the host: nothing to poison */
-      snprintf(why, sizeof why, "%s", o.detail);
-      break;
-    }
-    if (ok_model_needs_gpu() && o.on_device != 1) {
-      status = OK_ST_RAN_ON_HOST;
-      snprintf(why, sizeof why, "omp_is_initial_device() was true inside the target region");
+    /* A run that failed says nothing of where it ran: the fallback counts for a good run only. */
+    struct line_outcome lo = {gpu && o.on_device != 1 && !o.error && o.verified, o.error, o.verified, o.detail,
+                              "omp_is_initial_device() was true inside the target region", NULL, NULL};
+    if ((status = line_status(&lo, why, sizeof why)) != OK_ST_OK) {
+      /* a GPU error poisons the device state; a wrong result only when it ran there */
+      if (gpu && (o.error || (!o.verified && o.on_device == 1))) ok_gpu_error = 1;
       break;
     }
     last_threads = o.threads;
@@ -308,10 +325,9 @@ static int run_variant(const struct ok_variant *v, const struct ok_params *p, in
     }
   }
   int ok = status == OK_ST_OK;
-  line_head(v, status);
-  if (!ok) kstr(OKF_error, why);
+  line_begin(v, status, ok ? NULL : why);
   kbool(OKF_verified, o.verified && !o.error);
-  if (ok_model_needs_gpu()) kbool(OKF_on_device, o.on_device == 1);
+  if (gpu) kbool(OKF_on_device, o.on_device == 1);
   if (ok) {
     qsort(t, (size_t)runs, sizeof *t, cmp_double);
     double med = runs % 2 ? t[runs / 2] : 0.5 * (t[runs / 2 - 1] + t[runs / 2]);
@@ -336,9 +352,7 @@ static int run_variant(const struct ok_variant *v, const struct ok_params *p, in
     if (inject > 0) jnum(OKF_injected_slowdown_pct, inject);
     if (h && h->fields) h->fields(runs);
   }
-  print_build();
-  fputs("}\n", stdout);
-  fflush(stdout);
+  line_end(0);
   free(t);
   return ok ? 0 : 1;
 }
@@ -496,18 +510,15 @@ static int run_one(const struct ok_variant *k, struct ok_args *a, int *unmatched
    * size); the cases say so (a skip, not a failure) and run with --full. */
   const struct ok_run_hooks *h = hooks_of(k);
   if (!a->p.full && !(h && h->quick_in_ablation)) {
-    line_head(k, OK_ST_SKIPPED);
-    kstr(OKF_error, "an ablation configuration runs its cases with --full only");
-    fputs("}\n", stdout);
+    line_begin(k, OK_ST_SKIPPED, "an ablation configuration runs its cases with --full only");
+    line_end(1); /* no build fields: as it has always been written */
     marker("end", k, 0);
     return 0;
   }
 #endif
   if (k->not_built) { /* an outcome, not a failure: the driver shows it beside the others */
-    line_head(k, OK_ST_NOT_BUILT);
-    kstr(OKF_error, k->not_built);
-    print_build();
-    fputs("}\n", stdout);
+    line_begin(k, OK_ST_NOT_BUILT, k->not_built);
+    line_end(0);
   } else if (k->sweep) {
     a->p.runs = a->runs > 0 ? (int)a->runs : 9;
     a->p.max_retries = a->retries >= 0 ? (int)a->retries : 2 * a->p.runs;
@@ -588,17 +599,14 @@ int main(int argc, char **argv) {
 
 /* A rate point (ok_bench.h): time_s and rate from `runs` whole-kernel timings. */
 void ok_emit_rate(const struct ok_variant *v, const struct ok_params *p, struct ok_rate *r) {
-  enum ok_status status = OK_ST_OK;
-  char why[256] = "";
-  if (r->ran_on_host) status = OK_ST_RAN_ON_HOST, snprintf(why, sizeof why, "%s", r->detail);
-  else if (r->error) status = OK_ST_ERROR, snprintf(why, sizeof why, "%s", r->detail);
-  else if (!r->verified) status = OK_ST_WRONG_RESULT, snprintf(why, sizeof why, "%s", r->detail);
-  else if (r->runs < 1 || r->work <= 0) status = OK_ST_ERROR, snprintf(why, sizeof why, "no timed run");
+  char why[256];
+  struct line_outcome lo = {r->ran_on_host, r->error, r->verified, r->detail, NULL,
+                            r->runs < 1 || r->work <= 0 ? "no timed run" : NULL, NULL};
+  enum ok_status status = line_status(&lo, why, sizeof why);
   int ok = status == OK_ST_OK;
   ++ok_points;
   if ((r->error || !r->verified) && !r->ran_on_host && ok_model_needs_gpu()) ok_gpu_error = 1;
-  line_head(v, status);
-  if (why[0]) kstr(OKF_error, why);
+  line_begin(v, status, why[0] ? why : NULL);
   kbool(OKF_verified, r->verified && !r->error);
   kstr(OKF_type, r->type ? r->type : "");
   kint(OKF_threads, r->threads);
@@ -631,8 +639,6 @@ void ok_emit_rate(const struct ok_variant *v, const struct ok_params *p, struct 
   if (r->code_family) kstr(OKF_code_family, r->code_family);
   kstr(OKF_timer, r->timer ? r->timer : v->timer);
   if (r->detail[0]) kstr(OKF_detail, r->detail);
-  print_build();
-  fputs("}\n", stdout);
-  fflush(stdout);
+  line_end(0);
   (void)p;
 }
