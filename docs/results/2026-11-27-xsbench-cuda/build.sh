@@ -50,5 +50,6 @@ for o in xsbench_data ok_proxy kit_now xskit; do [ -f "$tmp/$o.o" ] || { cat "$t
 gomp=$(gcc -print-file-name=libgomp.a)
 $NVCC -arch=sm_90 -cudart static "$tmp/xskit.o" "$tmp/kit_now.o" "$tmp/xsbench_data.o" "$tmp/ok_proxy.o" "$gomp" -lpthread -ldl -o "$out/xskit"
 cat "$tmp/kit_now.ptxas" "$tmp/xskit.ptxas" | awk '/Compiling entry function/ { split($0, q, "'"'"'"); k = q[2] } /Used [0-9]+ registers/ && k != "" { for (i = 1; i <= NF; i++) if ($i == "Used") print "ptxas: " $(i + 1) " registers " k; k = "" }' | grep -v ILb0 >"$out/registers.txt"
+cp "$here/run-there.sh" "$here/table.awk" "$out/" # runnable where this branch is not checked out
 cat "$out/registers.txt"
 du -ch "$out" | tail -1

@@ -2,6 +2,8 @@
 # Issue 33 §3's device experiment, run on the GPU machine from the repository root, the binaries
 # in dist/xs/ (build.sh made them):
 #   docs/results/2026-11-27-xsbench-cuda/run-there.sh [REPEATS]
+# or, where this branch is not checked out, the copy build.sh leaves beside the binaries:
+#   bash dist/xs/run-there.sh [REPEATS]      (carry dist/xs: 3.6 MB)
 # On one GPU (CUDA_VISIBLE_DEVICES, else device 0), at small-unionized, large-unionized,
 # large-hash and small-nuclide (XSBench's event mode, its default 17 x 10^6 lookups), REPEATS
 # (default 3) rounds, interleaved: per round and setting, XSBench's program once (its one launch,
@@ -10,7 +12,8 @@
 # Raw output under $OUT (default ./xs-out), the table on stdout and in $OUT/table.md. About 2.5
 # minutes on an H100. Exit 0 when every run's checks held, 1 when one failed, 2 on a setup error.
 set -u
-cd "$(dirname "$0")/../../.." || exit 2
+awkf="$(dirname "$0")/table.awk"
+[ -f "$awkf" ] || { echo "run-there.sh: no $awkf beside the script" >&2; exit 2; }
 BIN=${XS_BIN:-dist/xs}
 OUT=${OUT:-$PWD/xs-out}
 REPEATS=${1:-3}
@@ -61,6 +64,6 @@ done
 
 # The table: per setting, the median over rounds of each round's figure; program first = its own
 # launch (the issue's figure), warm = the median of its extra launches; kit forms likewise.
-awk -v repeats="$REPEATS" -f docs/results/2026-11-27-xsbench-cuda/table.awk "$OUT"/raw/r*-program.txt "$OUT"/raw/r*-kit.txt | tee "$OUT/table.md"
+awk -v repeats="$REPEATS" -f "$awkf" "$OUT"/raw/r*-program.txt "$OUT"/raw/r*-kit.txt | tee "$OUT/table.md"
 echo "total $((SECONDS - t0)) s; raw output: $OUT/raw"
 exit $fail
