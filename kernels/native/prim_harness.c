@@ -48,11 +48,12 @@ static int h_alloc(void *vd, const struct ok_prim *pr, struct ok_prim_run *r, ch
   c->locations = r->locations;
   long span = (long)c->threads * (c->stride > 0 ? c->stride : 1) + 4 * r->line;
   c->bytes = ((size_t)span * pr->elem + OK_LINE_BYTES - 1) / OK_LINE_BYTES * OK_LINE_BYTES;
-  /* Page-aligned, not line-aligned: the L2's adjacent-line prefetch pairs lines by 128-byte
-   * boundary, so where the array starts decided which threads' lines travel together. With 64-byte
-   * alignment, where the heap put it changed from process to process, and a 16-thread stride-16
-   * point took 8.8 ns in some studies and 17.3 ns in others on one node, all repeats of a study
-   * alike (docs/results/2026-11-27-aa-multi-gpu; scripts/probes/host_line_pair_probe.c). */
+  /* Page-aligned, not line-aligned: where the heap put a 64-byte-aligned array varied from process
+   * to process, and with it which threads' lines share a 128-byte pair (the L2's adjacent-line
+   * prefetch) and a page. One suspect of a 16-thread stride-16 point that took 8.8 ns in some
+   * studies and 17.3 ns in others on one node (docs/results/2026-11-27-aa-multi-gpu); the probe
+   * (scripts/probes/host_line_pair_probe.c) saw no offset effect on a 32-core H200 node, so this
+   * only removes the variable (docs/results/2026-11-27-aa-screened). */
   const size_t alloc = (c->bytes + OK_HOST_ARRAY_ALIGN - 1) / OK_HOST_ARRAY_ALIGN * OK_HOST_ARRAY_ALIGN;
   c->a = aligned_alloc(OK_HOST_ARRAY_ALIGN, alloc);
   c->b = aligned_alloc(OK_HOST_ARRAY_ALIGN, alloc);
