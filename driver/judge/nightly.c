@@ -28,13 +28,16 @@ struct nopts {
   const char *llvm, *baseline, *out, *result, *sweep, *time_pct, *reg;
   const char *repeat; /* the study's --repeat: 3 unless given (compare judges timings over repeats) */
   const char *gpus;   /* the study's --gpus, when given */
+  /* --history: earlier studies of the baseline's build, pooled into it by compare (--history) */
+  const char *history[16];
+  int nhistory;
   int compile_only;
 };
 
 static void usage(FILE *f) {
   fprintf(f,
-          "usage: ompkit nightly --baseline DIR [--llvm PREFIX] [--compile-only] [--full] [--out DIR]\n"
-          "                      [--repeat N] [--gpus LIST|all]\n"
+          "usage: ompkit nightly --baseline DIR [--history DIR]... [--llvm PREFIX] [--compile-only] [--full]\n"
+          "                      [--out DIR] [--repeat N] [--gpus LIST|all]\n"
           "       ompkit nightly --baseline DIR --result DIR [--out DIR]\n"
           "  Builds the catalogue (with the LLVM installed under PREFIX: OMPKIT_LLVM=PREFIX, build in\n"
           "  OUT/build), runs `ompkit check`, the quick study (--full: the full one; --compile-only: none,\n"
@@ -46,6 +49,9 @@ static void usage(FILE *f) {
           "                (a rank test), and one study against another moves host, launch and\n"
           "                transfer times beyond any threshold that would still see a real change\n"
           "  --gpus LIST|all  the study's work over those GPUs (ompkit run --gpus)\n"
+          "  --history DIR earlier studies of the baseline's build (up to 16): their repeats join the\n"
+          "                baseline's (ompkit compare --history), for points whose cost takes one of\n"
+          "                two levels per bench process (docs/nightly.md)\n"
           "  --time-threshold PCT, --reg-threshold N   passed to ompkit compare\n"
           "exit: 0 holds; 1 a regression against the baseline, a failure no EXPECT-FAIL marks, a broken\n"
           "EXPECT line, or a known defect that passed (fixed?); 2 usage, environment or build error\n");
@@ -124,10 +130,11 @@ static int judge(const char *rdir, const char *bdir, const char *check_path, con
   status_lists(R.lines, known, fixed, failures);
   size_t i;
   /* The baseline comparison: ompkit compare's own rules (compare.c), on the two folders. */
-  char *ca[12] = {"compare", (char *)bdir, (char *)rdir, "--json", NULL};
+  char *ca[12 + 2 * 16] = {"compare", (char *)bdir, (char *)rdir, "--json", NULL};
   int na = 4;
   if (o->time_pct) ca[na++] = "--time-threshold", ca[na++] = (char *)o->time_pct;
   if (o->reg) ca[na++] = "--reg-threshold", ca[na++] = (char *)o->reg;
+  for (int h = 0; h < o->nhistory; ++h) ca[na++] = "--history", ca[na++] = (char *)o->history[h];
   ca[na] = NULL;
   json_t *cmp = NULL;
   int crc = compare_main(na, ca, &cmp);
@@ -178,6 +185,9 @@ static int judge(const char *rdir, const char *bdir, const char *check_path, con
                 json_array_size(fixed);
   json_object_set_new(doc, "result", json_string(rdir));
   json_object_set_new(doc, "baseline", json_string(bdir));
+  json_t *hist = json_array();
+  for (int h = 0; h < o->nhistory; ++h) json_array_append_new(hist, json_string(o->history[h]));
+  json_object_set_new(doc, "history", hist);
   json_object_set_new(doc, "verdict", json_string(finding ? "finding" : "holds"));
   json_object_set_new(doc, "regressions", regressions);
   json_object_set_new(doc, "failures", failures);
@@ -287,7 +297,7 @@ static int nightly_opts(int argc, char **argv, struct nopts *o) {
                                      {"result", 1, 0, 'r'}, {"compile-only", 0, 0, 'c'}, {"full", 0, 0, 'f'},
                                      {"quick", 0, 0, 'q'},  {"time-threshold", 1, 0, 't'}, {"reg-threshold", 1, 0, 'g'},
                                      {"help", 0, 0, 'h'},   {"repeat", 1, 0, 'R'},       {"gpus", 1, 0, 'G'},
-                                     {0, 0, 0, 0}};
+                                     {"history", 1, 0, 'H'}, {0, 0, 0, 0}};
   o->sweep = "--quick";
   o->repeat = "3";
   opterr = 0;
@@ -313,6 +323,13 @@ static int nightly_opts(int argc, char **argv, struct nopts *o) {
       o->repeat = optarg;
       break;
     case 'G': o->gpus = optarg; break;
+    case 'H':
+      if (o->nhistory >= 16) {
+        ok_err("nightly: at most 16 --history folders");
+        return OK_EXIT_USAGE;
+      }
+      o->history[o->nhistory++] = optarg;
+      break;
     default: return ok_bad_option("nightly", argv);
     }
   }

@@ -100,6 +100,19 @@ job 0 holds --compile-only --out "$TMP/j5"
 FAIL_BUILD=1 job 2 holds --llvm "$TMP/llvm" --out "$TMP/j6"
 grep -q 'the build failed' "$TMP/err" && grep -q 'compiler exploded' "$TMP/j6/nightly.log" || fail "build failure not reported"
 
+# A baseline of several studies (--history, issue 29): the two-valued launch point of the 2xH100 A/A
+# (tests/fixtures/compare/modes-*) is a regression against one study and none against two.
+C="$SRC/tests/fixtures/compare"
+for h in "" "--history $C/modes-hist"; do
+  set +e
+  "$OMPKIT" nightly --baseline "$C/modes-a" $h --result "$C/modes-b" --out "$TMP/modes" >"$TMP/out" 2>"$TMP/err"
+  rc=$?
+  set -e
+  want=1; [ -n "$h" ] && want=0
+  [ $rc = $want ] || { cat "$TMP/out" "$TMP/err"; fail "nightly on modes-b ${h:-alone}: exit $rc, want $want"; }
+done
+grep -q "modes-hist" "$TMP/modes/nightly.json" || fail "nightly.json does not name the --history study"
+
 bad() { # bad DESCRIPTION ARGS...
   d=$1; shift
   set +e
