@@ -70,6 +70,26 @@ int ok_mkdirs(const char *path) {
   return 0;
 }
 
+int ok_jsonl_each(const char *path, int (*fn)(const struct ok_jsonl_line *l, void *ctx), void *ctx) {
+  FILE *f = fopen(path, "r");
+  if (!f) return -1;
+  char *buf = NULL;
+  size_t cap = 0;
+  ssize_t n;
+  int rc = 0;
+  struct ok_jsonl_line l = {0};
+  while (!rc && (n = getline(&buf, &cap, f)) > 0) {
+    l.raw = buf, l.len = (size_t)n, ++l.no, l.complete = buf[n - 1] == '\n';
+    l.obj = json_loadb(buf, (size_t)n, 0, NULL);
+    if (l.obj && !json_is_object(l.obj)) json_decref(l.obj), l.obj = NULL;
+    rc = fn(&l, ctx);
+    json_decref(l.obj);
+  }
+  free(buf);
+  fclose(f);
+  return rc;
+}
+
 int ok_write_atomic(const char *path, const char *data, size_t len) {
   char tmp[PATH_MAX];
   snprintf(tmp, sizeof tmp, "%s.tmp.%d", path, (int)getpid());

@@ -70,6 +70,21 @@ long ok_jint(json_t *j, const char *key);
 
 /* Writes data to path atomically (temp file + rename). */
 int ok_write_atomic(const char *path, const char *data, size_t len);
+
+/* One line of a JSON-lines file, as ok_jsonl_each hands it over: the parsed object (NULL when the
+ * line is blank or not a JSON object), its bytes, its number (from 1), and whether it ended with a
+ * newline (a study cut off mid-write leaves a torn last line). */
+struct ok_jsonl_line {
+  json_t *obj;
+  const char *raw;
+  size_t len;
+  long no;
+  int complete;
+};
+/* The one read loop of the kit's JSONL files (results, done, remarks, compile): fn on every line
+ * of path, in order; fn returns 0 to go on, anything else stops the loop and is returned. The
+ * object is released after fn (json_incref to keep it). -1 when path cannot be opened (errno). */
+int ok_jsonl_each(const char *path, int (*fn)(const struct ok_jsonl_line *l, void *ctx), void *ctx);
 int ok_mkdirs(const char *path);
 /* Finds an executable on PATH; 0 with its path in out, -1 if none. */
 int ok_which(const char *tool, char *out, size_t n);

@@ -210,33 +210,34 @@ static void finish_merge(json_t *j) {
   /* "_medians" stays: compare's rank test over the repeats of a host point (rs_repeat_medians). */
 }
 
+struct jsonl_load {
+  json_t *a;
+  const char *path, *cmd;
+};
+
+static int load_line(const struct ok_jsonl_line *l, void *vx) {
+  struct jsonl_load *x = vx;
+  if (strspn(l->raw, " \t\r\n") == l->len) return 0;
+  if (!l->obj) {
+    ok_err("%s: %s:%ld: not a JSON object", x->cmd, x->path, l->no);
+    return 1;
+  }
+  json_array_append(x->a, l->obj);
+  return 0;
+}
+
+/* path's JSON objects as an array; NULL after the one-line error (a line that is no object, or a
+ * required file missing); an absent optional file is an empty array. */
 static json_t *load_jsonl(const char *path, const char *cmd, int required) {
-  FILE *f = fopen(path, "r");
-  if (!f) {
+  struct jsonl_load x = {json_array(), path, cmd};
+  int rc = ok_jsonl_each(path, load_line, &x);
+  if (rc == -1) {
+    json_decref(x.a);
     if (required) ok_err("%s: cannot read %s: %s", cmd, path, strerror(errno));
     return required ? NULL : json_array();
   }
-  json_t *a = json_array();
-  char *line = NULL;
-  size_t cap = 0;
-  long no = 0;
-  ssize_t len;
-  while ((len = getline(&line, &cap, f)) > 0) {
-    ++no;
-    if (strspn(line, " \t\r\n") == (size_t)len) continue;
-    json_t *j = json_loadb(line, (size_t)len, 0, NULL);
-    if (!json_is_object(j)) {
-      ok_err("%s: %s:%ld: not a JSON object", cmd, path, no);
-      json_decref(j);
-      json_decref(a);
-      a = NULL;
-      break;
-    }
-    json_array_append_new(a, j);
-  }
-  free(line);
-  fclose(f);
-  return a;
+  if (rc) json_decref(x.a), x.a = NULL;
+  return x.a;
 }
 
 int rs_load(struct resultset *rs, const char *dir, const char *cmd, int need_prov) {

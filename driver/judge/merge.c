@@ -56,24 +56,18 @@ static void run_key(json_t *j, char *buf, size_t n) {
   snprintf(buf, n, "%s|%s|%s|%ld", c ? c : "", k ? k : "", v ? v : "", json_is_integer(r) ? (long)json_integer_value(r) : 0);
 }
 
+static int done_key(const struct ok_jsonl_line *l, void *set) {
+  char key[1024];
+  if (l->obj) run_key(l->obj, key, sizeof key), json_object_set_new(set, key, json_true());
+  return 0;
+}
+
 /* DIR/done.jsonl's keys (a torn last line is left out, as ompkit run --resume leaves it). */
 static json_t *load_done(const char *dir) {
-  char p[4200], key[1024];
+  char p[4200];
   snprintf(p, sizeof p, "%s/done.jsonl", dir);
   json_t *set = json_object();
-  FILE *f = fopen(p, "r");
-  char *line = NULL;
-  size_t cap = 0;
-  while (f && getline(&line, &cap, f) > 0) {
-    json_t *j = json_loads(line, 0, NULL);
-    if (json_is_object(j)) {
-      run_key(j, key, sizeof key);
-      json_object_set_new(set, key, json_true());
-    }
-    json_decref(j);
-  }
-  free(line);
-  if (f) fclose(f);
+  ok_jsonl_each(p, done_key, set);
   return set;
 }
 
@@ -103,38 +97,35 @@ static void part_state(const char *dir, struct part *pt) {
 /* Appends the JSON lines of path (absent: nothing) to out, configs renamed. done: an unfinished
  * study's finished runs; a variant's lines outside it are left out (ompkit run --resume drops
  * them too: that variant runs again), configuration-level lines are kept. */
-static int append_renamed(const char *path, const char *label, json_t *done, FILE *out) {
-  FILE *in = fopen(path, "r");
-  if (!in) return 0;
-  char *line = NULL;
-  size_t cap = 0;
-  ssize_t n;
-  while ((n = getline(&line, &cap, in)) > 0) {
-    json_t *j = json_loads(line, 0, NULL);
-    if (!json_is_object(j)) {
-      json_decref(j);
-      continue;
-    }
-    char key[1024];
-    run_key(j, key, sizeof key);
-    if (done && rs_get(j, OKF_kernel) && rs_get(j, OKF_variant) && !json_object_get(done, key)) {
-      json_decref(j);
-      continue;
-    }
-    ok_line_normalize(j); /* the merged folder is record format 2 whatever its inputs were */
-    const char *c = rs_str(j, OKF_config);
-    if (c) {
-      char nc[600];
-      snprintf(nc, sizeof nc, "%s@%s", c, label);
-      json_object_set_new(j, OK_FNAME(config), json_string(nc));
-    }
-    char *s = json_dumps(j, JSON_COMPACT | JSON_PRESERVE_ORDER);
-    if (s) fprintf(out, "%s\n", s);
-    free(s);
-    json_decref(j);
+struct renamed {
+  const char *label;
+  json_t *done;
+  FILE *out;
+};
+
+static int renamed_line(const struct ok_jsonl_line *l, void *vx) {
+  struct renamed *x = vx;
+  json_t *j = l->obj;
+  char key[1024];
+  if (!j) return 0;
+  run_key(j, key, sizeof key);
+  if (x->done && rs_get(j, OKF_kernel) && rs_get(j, OKF_variant) && !json_object_get(x->done, key)) return 0;
+  ok_line_normalize(j); /* the merged folder is record format 2 whatever its inputs were */
+  const char *c = rs_str(j, OKF_config);
+  if (c) {
+    char nc[600];
+    snprintf(nc, sizeof nc, "%s@%s", c, x->label);
+    json_object_set_new(j, OK_FNAME(config), json_string(nc));
   }
-  free(line);
-  fclose(in);
+  char *s = json_dumps(j, JSON_COMPACT | JSON_PRESERVE_ORDER);
+  if (s) fprintf(x->out, "%s\n", s);
+  free(s);
+  return 0;
+}
+
+static int append_renamed(const char *path, const char *label, json_t *done, FILE *out) {
+  struct renamed x = {label, done, out};
+  ok_jsonl_each(path, renamed_line, &x);
   return 0;
 }
 

@@ -890,60 +890,66 @@ static json_t *resume_options(struct run_opts *o, const struct ok_manifest *m) {
   return pv;
 }
 
+static int done_line(const struct ok_jsonl_line *l, void *set) {
+  char key[1024];
+  if (!l->obj) return 0;
+  json_t *w = json_object_get(l->obj, "wall_s"); /* absent in folders from before it was kept */
+  line_key(l->obj, key, sizeof key);
+  json_object_set_new(set, key, json_is_number(w) ? json_real(json_number_value(w)) : json_null());
+  return 0;
+}
+
 /* Finished variant runs recorded in DIR/done.jsonl (a torn last line is ignored). */
 static json_t *load_done(const char *dir) {
   json_t *set = json_object();
-  char path[PATH_MAX + 32], key[1024];
+  char path[PATH_MAX + 32];
   snprintf(path, sizeof path, "%s/done.jsonl", dir);
-  FILE *f = fopen(path, "r");
-  char *line = NULL;
-  size_t cap = 0;
-  while (f && getline(&line, &cap, f) > 0) {
-    json_t *j = json_loads(line, 0, NULL);
-    json_t *w = json_object_get(j, "wall_s"); /* absent in folders from before it was kept */
-    if (json_is_object(j))
-      line_key(j, key, sizeof key), json_object_set_new(set, key, json_is_number(w) ? json_real(json_number_value(w)) : json_null());
-    json_decref(j);
-  }
-  free(line);
-  if (f) fclose(f);
+  ok_jsonl_each(path, done_line, set);
   return set;
+}
+
+struct prune {
+  json_t *done, *bad;
+  int keep_status;
+  long *kept, *dropped;
+  FILE *mem;
+};
+
+static int prune_line(const struct ok_jsonl_line *l, void *vx) {
+  struct prune *x = vx;
+  char key[1024];
+  int keep = 0;
+  if (l->obj && l->complete) {
+    line_key(l->obj, key, sizeof key);
+    keep = rs_get(l->obj, OKF_kernel) ? json_object_get(x->done, key) != NULL : x->keep_status;
+    if (keep && rs_get(l->obj, OKF_kernel) && ok_status_fails(ok_line_status(l->obj)))
+      json_object_set_new(x->bad, key, json_true());
+  }
+  if (keep) fwrite(l->raw, 1, l->len, x->mem), ++*x->kept;
+  else ++*x->dropped;
+  return 0;
 }
 
 /* Rewrites DIR/results.jsonl with only the lines of finished variants (and, keep_status, the
  * configurations' own lines: disabled, skipped): a variant cut off mid-way leaves nothing, so
  * running it again counts it once. failed: variant runs among the kept with a failure line. */
 static int prune_results(const char *dir, json_t *done, int keep_status, long *kept, long *dropped, int *failed) {
-  char path[PATH_MAX + 32], key[1024];
+  char path[PATH_MAX + 32];
   snprintf(path, sizeof path, "%s/results.jsonl", dir);
   *kept = *dropped = 0;
-  FILE *in = fopen(path, "r");
-  if (!in) return errno == ENOENT ? 0 : -1;
-  char *buf = NULL, *line = NULL;
-  size_t len = 0, cap = 0;
-  FILE *mem = open_memstream(&buf, &len);
-  json_t *bad = json_object();
-  ssize_t n;
-  while ((n = getline(&line, &cap, in)) > 0) {
-    json_t *j = json_loadb(line, (size_t)n, 0, NULL);
-    int keep = 0;
-    if (json_is_object(j) && line[n - 1] == '\n') {
-      line_key(j, key, sizeof key);
-      keep = rs_get(j, OKF_kernel) ? json_object_get(done, key) != NULL : keep_status;
-      if (keep && rs_get(j, OKF_kernel) && ok_status_fails(ok_line_status(j)))
-        json_object_set_new(bad, key, json_true());
-    }
-    if (keep) fwrite(line, 1, (size_t)n, mem), ++*kept;
-    else ++*dropped;
-    json_decref(j);
+  char *buf = NULL;
+  size_t len = 0;
+  struct prune x = {done, json_object(), keep_status, kept, dropped, open_memstream(&buf, &len)};
+  if (ok_jsonl_each(path, prune_line, &x) == -1) {
+    int e = errno;
+    fclose(x.mem), free(buf), json_decref(x.bad);
+    return e == ENOENT ? 0 : -1;
   }
-  free(line);
-  fclose(in);
-  fclose(mem);
+  fclose(x.mem);
   int rc = ok_write_atomic(path, buf, len);
   if (rc) ok_err("cannot rewrite %s", path);
-  if (failed) *failed = (int)json_object_size(bad);
-  json_decref(bad);
+  if (failed) *failed = (int)json_object_size(x.bad);
+  json_decref(x.bad);
   free(buf);
   return rc;
 }

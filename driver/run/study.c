@@ -709,33 +709,38 @@ static int csv_columns(struct csv_col *cols, int max) {
   return n;
 }
 
+struct csv_rows {
+  FILE *mem;
+  const struct csv_col *cols;
+  int ncols;
+};
+
+static int csv_row(const struct ok_jsonl_line *l, void *vx) {
+  const struct csv_rows *x = vx;
+  if (!l->obj) return 0;
+  for (int k = 0; k < x->ncols; ++k) {
+    json_t *v = json_object_get(l->obj, x->cols[k].field);
+    csv_field(x->mem, x->cols[k].member ? json_object_get(v, x->cols[k].member) : v, k == 0);
+  }
+  fputc('\n', x->mem);
+  return 0;
+}
+
 int study_write_tables(struct study *st) {
   struct csv_col cols[3 * OKF_COUNT];
   const int ncols = csv_columns(cols, 3 * OKF_COUNT);
   char path[PATH_MAX + 64];
   snprintf(path, sizeof path, "%s/results.jsonl", st->dir);
-  FILE *in = fopen(path, "r");
-  if (!in) return -1;
   char *buf = NULL;
   size_t len = 0;
   FILE *mem = open_memstream(&buf, &len);
   for (int k = 0; k < ncols; ++k) fprintf(mem, "%s%s", k ? "," : "", cols[k].name);
   fputc('\n', mem);
-  json_error_t je;
-  char *line = NULL;
-  size_t cap = 0;
-  while (getline(&line, &cap, in) > 0) {
-    json_t *j = json_loads(line, 0, &je);
-    if (!j) continue;
-    for (int k = 0; k < ncols; ++k) {
-      json_t *v = json_object_get(j, cols[k].field);
-      csv_field(mem, cols[k].member ? json_object_get(v, cols[k].member) : v, k == 0);
-    }
-    fputc('\n', mem);
-    json_decref(j);
+  struct csv_rows x = {mem, cols, ncols};
+  if (ok_jsonl_each(path, csv_row, &x) == -1) {
+    fclose(mem), free(buf);
+    return -1;
   }
-  free(line);
-  fclose(in);
   fclose(mem);
   snprintf(path, sizeof path, "%s/results.csv", st->dir);
   int rc = ok_write_atomic(path, buf, len);

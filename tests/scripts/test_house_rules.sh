@@ -6,6 +6,7 @@
 #  - every command (cmd_*) reads its options with getopt_long;
 #  - no record field read or written by a string name in the driver: a literal "kernel" where
 #    ok_record.def has the field kernel (issue 31 §5); use rs_str(j, OKF_kernel) or OK_FNAME(kernel);
+#  - one read loop of JSON lines (ok_jsonl_each);
 #  - no circle of driver/ files (nor of driver/'s folders) calling each other: the graph "object A uses a symbol object B
 #    defines" (nm: U against T/D/B/R) of the ompkit objects must have no loop.
 . "$(dirname "$0")/lib.sh"
@@ -119,7 +120,11 @@ awk '{ a = $1; b = $2; sub(/\/.*/, "", a); sub(/\/.*/, "", b); if (a != b) print
 if ! tsort "$TMP/fedges" >/dev/null 2>"$TMP/floop"; then
   fail "driver/ folders call each other in a circle: $(tr '\n' ' ' <"$TMP/floop") (edges: $(tr '\n' ';' <"$TMP/fedges"))"
 fi
+# One JSONL read loop (issue 31 §5: there were five): a JSON-lines file is read through
+# ok_jsonl_each (driver/core/core.c). Other getline loops read C sources (analyze_nokernel.c).
+grep -rln 'getline(' driver --include='*.c' | grep -v -e '^driver/core/core.c$' -e '^driver/analyze/analyze_nokernel.c$' >"$TMP/loops" || true
+[ -s "$TMP/loops" ] && fail "a read loop of its own (read JSON lines with ok_jsonl_each): $(tr '\n' ' ' <"$TMP/loops")"
 if [ -n "$(find driver -maxdepth 1 -name '*.[ch]')" ]; then
   fail "driver/ sources outside a folder: $(find driver -maxdepth 1 -name '*.[ch]' | tr '\n' ' ')"
 fi
-pass "house rules: no function over $MAX lines, no \"../\" include or kernels/ build path, every driver/ file opens with a comment, every command on getopt_long, no record field by a string name, no file circle among $(wc -l <"$TMP/edges") calls between driver/ files, no folder circle among $(tr '\n' ';' <"$TMP/fedges")"
+pass "house rules: one JSONL read loop, no function over $MAX lines, no \"../\" include or kernels/ build path, every driver/ file opens with a comment, every command on getopt_long, no record field by a string name, no file circle among $(wc -l <"$TMP/edges") calls between driver/ files, no folder circle among $(tr '\n' ';' <"$TMP/fedges")"
