@@ -461,11 +461,29 @@ static json_t *directive_at(const char *path, int line) {
   return t;
 }
 
+/* The folder unit t's relative source names are relative to: the program's root, or, when one of
+ * them names the unit itself as a tail of its path, the folder above that tail (--from-build reads
+ * the kit's build, whose names are relative to the kit's tree, not to the analysed copy). */
+static void sources_root(const struct az *a, int t, json_t *sources, char *root, size_t n) {
+  const char *unit = a->tus[t].file, *k;
+  json_t *f;
+  snprintf(root, n, "%s", a->root);
+  json_object_foreach(sources, k, f) {
+    const char *s = json_string_value(f);
+    size_t ls = s ? strlen(s) : 0, lu = strlen(unit);
+    if (!s || s[0] == '/' || ls >= lu || unit[lu - ls - 1] != '/' || strcmp(unit + lu - ls, s)) continue;
+    snprintf(root, n, "%.*s", (int)(lu - ls - 1), unit);
+    return;
+  }
+}
+
 /* A row per kernel identity that some LLVM configuration emitted for unit t. */
 static void rows_from_llvm(struct az *a, int v, int t, json_t *byid) {
   const struct az_variant *var = &a->vars[v];
   struct loaded L;
   if (load(var, a->tus[t].stem, &L)) return unload(&L);
+  char root[PATH_MAX];
+  sources_root(a, t, L.sources, root, sizeof root);
   for (size_t k = 0, nk = ok_ir_nkernels(L.ir); k < nk; ++k) {
     int mode;
     char id[2048], path[2 * PATH_MAX];
@@ -476,7 +494,7 @@ static void rows_from_llvm(struct az *a, int v, int t, json_t *byid) {
     if (json_object_get(byid, id)) continue;
     const char *file = json_string_value(json_object_get(L.sources, o.filekey));
     if (!file) file = a->tus[t].file; /* no sources: the unit's own file is the likeliest */
-    snprintf(path, sizeof path, "%s%s%s", file[0] == '/' ? "" : a->root, file[0] == '/' ? "" : "/", file);
+    snprintf(path, sizeof path, "%s%s%s", file[0] == '/' ? "" : root, file[0] == '/' ? "" : "/", file);
     char dem[2048];
     const char *fn = ok_demangle(o.parent, dem, sizeof dem) == 0 ? ok_kernel_id_strip_return(dem) : o.parent;
     json_t *r = json_pack("{s:s,s:s,s:i,s:s,s:o,s:i,s:i,s:s,s:s,s:s,s:{},s:{}}", OK_FNAME(kernel_id), id, "file", file, "line", o.line,

@@ -30,7 +30,7 @@ grep -F '`rsbench/spmd`' "$MD" | head -n 1 | grep -q '| not run | — |$' || fai
 grep -q '^2 of 4 settings the study ran agree\.$' "$MD" || fail "summary line: $(grep 'settings the study' "$MD")"
 grep -q 'id=proxy-public' "$R/report.html" || fail "no HTML section"
 # A row's note (a fact about the public figure itself) is printed under the table, in both forms.
-grep -q '^- \*XSBench event, large (355 nuclides), unionized grid\*: XSBench.s own kernels .* CUDA 47.60 ms' "$MD" ||
+grep -q '^- \*XSBench event, large (355 nuclides), unionized grid\*: XSBench.s own programs .* CUDA 62.13 ms (the figure.s 64.0)' "$MD" ||
   fail "the note under the table: $(grep -F 'unionized grid*' "$MD")"
 grep -q '<p class=note><em>XSBench event, large' "$R/report.html" || fail "no HTML note"
 # The same lines less the public param: no public setting ran, so no section.
