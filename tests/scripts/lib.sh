@@ -10,3 +10,12 @@ skip() { echo "SKIP: $*"; exit 77; }
 pass() { echo "PASS: $*"; exit 0; }
 config_enabled() { grep -q "\"name\": \"$1\", \"model\": \"[a-z_]*\", \"enabled\": true" "$BUILD/ompkit-configs.json"; }
 bench() { echo "$BUILD/configs/$1/ompkit-bench"; }
+# compare_rc WANT ARGS...: ompkit compare ARGS must exit WANT; its output in $TMP/out and $TMP/err.
+compare_rc() {
+  want=$1; shift
+  set +e
+  "$OMPKIT" compare "$@" >"$TMP/out" 2>"$TMP/err"
+  rc=$?
+  set -e
+  [ $rc = "$want" ] || { head -40 "$TMP/out"; cat "$TMP/err"; fail "compare $*: exit $rc, want $want"; }
+}

@@ -67,18 +67,10 @@ for key, a in ids[0].items():
         assert a.get(f) == b.get(f), (key, f, a.get(f), b.get(f))
 PY
 
-cmp_rc() { # cmp_rc WANT ARGS...
-  want=$1; shift
-  set +e
-  "$OMPKIT" compare "$@" >"$TMP/out" 2>"$TMP/err"
-  rc=$?
-  set -e
-  [ $rc = "$want" ] || { head -40 "$TMP/out"; cat "$TMP/err"; fail "compare $*: exit $rc, want $want"; }
-}
 summary_is() { python3 -c "import json,sys; d=json.load(open('$TMP/out')); assert set(d['summary'])=={'same'}, d['summary']" ||
   fail "$1: $(head -c 2000 "$TMP/out")"; }
-cmp_rc 0 "$A" "$A" --json && summary_is "a folder with itself"
-cmp_rc 0 "$A" "$B" --json && summary_is "two clones of one commit"
+compare_rc 0 "$A" "$A" --json && summary_is "a folder with itself"
+compare_rc 0 "$A" "$B" --json && summary_is "two clones of one commit"
 
 # One of the pair loses SPMD mode: exactly that kernel is the regression.
 cp -RL "$A" "$TMP/lost"
@@ -90,7 +82,7 @@ for r in recs:
         r["static_mode"] = "Generic"
 open(sys.argv[1], "w").write("".join(json.dumps(r) + "\n" for r in recs))
 PY
-cmp_rc 1 "$B" "$TMP/lost" --json
+compare_rc 1 "$B" "$TMP/lost" --json
 python3 - "$TMP/out" <<'PY' || fail "the lost SPMD mode: $(head -c 3000 "$TMP/out")"
 import json, sys
 d = json.load(open(sys.argv[1]))

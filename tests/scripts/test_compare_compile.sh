@@ -4,16 +4,8 @@
 # which lost SPMDization (Generic-SPMD -> Generic, OMP120 -> OMP121, 30 -> 40 registers, smem).
 . "$(dirname "$0")/lib.sh"
 F="$SRC/tests/fixtures/compare"
-cmp_rc() { # cmp_rc WANT ARGS...
-  want=$1; shift
-  set +e
-  "$OMPKIT" compare "$@" >"$TMP/out" 2>"$TMP/err"
-  rc=$?
-  set -e
-  [ $rc = "$want" ] || { cat "$TMP/out" "$TMP/err"; fail "compare $*: exit $rc, want $want"; }
-}
-cmp_rc 0 "$F/compile-a" "$F/compile-a"
-cmp_rc 1 "$F/compile-a" "$F/compile-b" --json
+compare_rc 0 "$F/compile-a" "$F/compile-a"
+compare_rc 1 "$F/compile-a" "$F/compile-b" --json
 python3 - "$TMP/out" <<'PY' || fail "compile-data regression not found: $(cat "$TMP/out" | head -c 2000)"
 import json, sys
 d = json.load(open(sys.argv[1]))
@@ -26,21 +18,21 @@ same = [v for k, v in rows.items() if k != ("target-clang19", "barrier_generic_l
 assert len(same) == 3 and all(v["verdict"] == "same" for v in same), same
 PY
 # One folder, two configurations: the nospmd ablation against the full pipeline.
-cmp_rc 1 "$F/compile-a" --configs target-clang19,target-clang19-nospmd
+compare_rc 1 "$F/compile-a" --configs target-clang19,target-clang19-nospmd
 grep -q 'barrier_generic_l40/compile' "$TMP/out" && grep -q 'static mode Generic-SPMD -> Generic' "$TMP/out" ||
   fail "--configs on compile data: $(cat "$TMP/out")"
 # A compile-only folder compares with a run's folder (any sweep): the compile data count.
-cmp_rc 0 "$F/compile-b" "$F/compile-b"
+compare_rc 0 "$F/compile-b" "$F/compile-b"
 # Kernel identities (issue 29 §1). ids-a and ids-b: two clones (other inodes, other order) whose
 # two kernels named launch_spmd_l19 (a static launch_spmd with a region on line 19 in two files)
 # are told apart by file; in B only atomic_update_strided.c's lost SPMD mode.
-cmp_rc 0 "$F/ids-a" "$F/ids-a" --json
+compare_rc 0 "$F/ids-a" "$F/ids-a" --json
 python3 - "$TMP/out" <<'PY' || fail "a folder compared with itself: $(head -c 1500 "$TMP/out")"
 import json, sys
 d = json.load(open(sys.argv[1]))
 assert d["summary"] == {"same": 3}, d["summary"]
 PY
-cmp_rc 1 "$F/ids-a" "$F/ids-b" --json
+compare_rc 1 "$F/ids-a" "$F/ids-b" --json
 python3 - "$TMP/out" <<'PY' || fail "same-named kernels paired wrongly: $(head -c 3000 "$TMP/out")"
 import json, sys
 d = json.load(open(sys.argv[1]))
@@ -51,12 +43,12 @@ assert rows["kernels/omp_target/atomic_capture.c:19:launch_spmd"]["verdict"] == 
 assert d["summary"] == {"regression": 1, "same": 2}, d["summary"]
 PY
 # One identity twice in a folder: an error that says so (exit 2), never a silent pairing.
-cmp_rc 2 "$F/ids-dup" "$F/ids-a"
+compare_rc 2 "$F/ids-dup" "$F/ids-a"
 grep -q "kernel identity 'kernels/omp_target/atomic_capture.c:19:launch_spmd' occurs twice" "$TMP/err" ||
   fail "duplicate identity not named: $(cat "$TMP/err")"
 # A folder from before identities: compared by name, with a one-line note; the name that occurs
 # twice is left out of both sides rather than paired.
-cmp_rc 0 "$F/ids-old" "$F/ids-b" --json
+compare_rc 0 "$F/ids-old" "$F/ids-b" --json
 [ "$(wc -l <"$TMP/err")" = 1 ] && grep -q 'written before kernel identities: compile points are compared by name, and the 1 name(s) that occur twice' "$TMP/err" ||
   fail "no one-line note for an old folder: $(cat "$TMP/err")"
 python3 - "$TMP/out" <<'PY' || fail "old folder: $(head -c 1500 "$TMP/out")"
@@ -71,7 +63,7 @@ G="$SRC/docs/results/2026-11-27-h100-session7/quick"
 if [ -f "$G/compile.jsonl.gz" ]; then
   mkdir -p "$TMP/gpu"
   for f in "$G"/*; do case $f in *.gz) gzip -dc "$f" >"$TMP/gpu/$(basename "${f%.gz}")" ;; *) cp "$f" "$TMP/gpu/" ;; esac; done
-  cmp_rc 0 "$TMP/gpu" "$TMP/gpu" --json
+  compare_rc 0 "$TMP/gpu" "$TMP/gpu" --json
   python3 -c "import json; d=json.load(open('$TMP/out')); assert set(d['summary'])=={'same'}, d['summary']" ||
     fail "a GPU folder compared with itself: $(head -c 1500 "$TMP/out")"
   grep -q 'the 25 name(s) that occur twice' "$TMP/err" || fail "GPU folder: no note: $(cat "$TMP/err")"
