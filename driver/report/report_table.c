@@ -185,8 +185,27 @@ static int remark_links(struct report *r, const struct rrow *w, const char **id,
   return n;
 }
 
+/* A resource cell: the OpenMP figure and, beside it, CUDA's (both rows, point and form, write it). */
+static void md_resource_cell(struct report *r, const struct rrow *w, enum ok_field_id field, int as_bytes) {
+  char omp[64], cu[32];
+  resources(w, field, as_bytes, omp, sizeof omp, cu, sizeof cu);
+  fprintf(r->md, " %s%s%s%s |", omp, cu[0] ? (omp[0] ? " (CUDA " : "CUDA ") : "", cu, cu[0] && omp[0] ? ")" : "");
+}
+
+/* The remark IDs cell, each linked to its remark's line in report.md when links is set. */
+static void md_remarks_cell(struct report *r, const struct rrow *w, int links) {
+  const char *id[32];
+  long at[32];
+  int n = remark_links(r, w, id, at, 32);
+  fputs(" ", r->md);
+  for (int k = 0; k < n; ++k)
+    if (links && at[k] >= 0) fprintf(r->md, "[%s](#m%ld) ", id[k], at[k]);
+    else fprintf(r->md, "%s ", id[k]);
+  fputs("|\n", r->md);
+}
+
 static void md_point_row(struct report *r, const struct rrow *w) {
-  char ran[64], nat[96], q[32], omp[64], cu[32];
+  char ran[64], nat[96], q[32];
   fputs("|", r->md);
   md_text(r, w->kernel);
   md_text(r, w->form);
@@ -205,19 +224,10 @@ static void md_point_row(struct report *r, const struct rrow *w) {
   for (int s = 0, k = 0; s < SL_N; ++s)
     if (!isnan(w->ratio[s])) rp_ratio(w->ratio[s], q, sizeof q), fprintf(r->md, "%s%s%s", k++ ? " · " : "", w->cuda_approx ? "≈" : "", q);
   fputs(" |", r->md);
-  for (int f = 0; f < 2; ++f) {
-    resources(w, f ? OKF_smem_bytes : OKF_registers, f, omp, sizeof omp, cu, sizeof cu);
-    fprintf(r->md, " %s%s%s%s |", omp, cu[0] ? (omp[0] ? " (CUDA " : "CUDA ") : "", cu, cu[0] && omp[0] ? ")" : "");
-  }
+  md_resource_cell(r, w, OKF_registers, 0);
+  md_resource_cell(r, w, OKF_smem_bytes, 1);
   md_modes(r, w);
-  const char *id[32];
-  long at[32];
-  int n = remark_links(r, w, id, at, 32);
-  fputs(" ", r->md);
-  for (int k = 0; k < n; ++k)
-    if (at[k] >= 0) fprintf(r->md, "[%s](#m%ld) ", id[k], at[k]);
-    else fprintf(r->md, "%s ", id[k]);
-  fputs("|\n", r->md);
+  md_remarks_cell(r, w, 1);
 }
 
 /* ---- Markdown, one row per kernel, form and configuration (long tables) ---- */
@@ -237,7 +247,7 @@ static void md_form_row(struct report *r, size_t a, size_t b) {
       sum += log(x), ++n, lo = fmin(lo, x);
       if (x > hi) hi = x, worst = &r->rows[k], slot = s;
     }
-  char g[32] = "–", l[32], h[32], vs[200], omp[64], cu[32];
+  char g[32] = "–", l[32], h[32], vs[200];
   vs_note(w, vs, sizeof vs);
   fputs("|", r->md);
   md_text(r, w->kernel);
@@ -252,15 +262,9 @@ static void md_form_row(struct report *r, size_t a, size_t b) {
     rp_cost(w->cuda ? w->cuda : w->native ? w->native : w->omp[0] ? w->omp[0] : w->omp[1], c, sizeof c);
     fprintf(r->md, " – | – | %s at %s |", c, w->point);
   }
-  resources(w, OKF_registers, 0, omp, sizeof omp, cu, sizeof cu);
-  fprintf(r->md, " %s%s%s%s |", omp, cu[0] ? (omp[0] ? " (CUDA " : "CUDA ") : "", cu, cu[0] && omp[0] ? ")" : "");
+  md_resource_cell(r, w, OKF_registers, 0);
   md_modes(r, w);
-  const char *id[32];
-  long at[32];
-  int m = remark_links(r, w, id, at, 32);
-  fputs(" ", r->md);
-  for (int k = 0; k < m; ++k) fprintf(r->md, "%s ", id[k]);
-  fputs("|\n", r->md);
+  md_remarks_cell(r, w, 0);
 }
 
 static void md_table(struct report *r) {
