@@ -234,7 +234,7 @@ static json_t *configs_doc(const struct az *a) {
       const struct az_variant *x = &a->vars[v];
       if (x->cfg != c) continue;
       if (!x->whatif) {
-        json_object_set_new(j, OK_FNAME(status), json_string(!x->failed ? "ok" : !strncmp(x->error, "not built", 9) ? "not built" : x->crashed ? "crash" : "error"));
+        json_object_set_new(j, OK_FNAME(status), json_string(!x->failed ? AZ_ST(OK) : !strncmp(x->error, AZ_ST(NOT_BUILT), 9) ? AZ_ST(NOT_BUILT) : x->crashed ? AZ_ST(CRASHED) : AZ_ST(ERROR)));
         if (x->failed) json_object_set_new(j, OK_FNAME(error), json_string(x->error));
         json_object_set_new(j, "compile_seconds", json_real(x->seconds));
       } else if (x->failed) {

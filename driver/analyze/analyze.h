@@ -4,8 +4,12 @@
 #ifndef OK_ANALYZE_H
 #define OK_ANALYZE_H
 #include "core.h"
+#include "ok_status.h"
 
 #include <limits.h>
+
+/* A status of analysis.json by its row of record/ok_status.def (AZ_ST(NO_KERNEL): "no kernel"). */
+#define AZ_ST(id) ok_status_name(OK_ST_##id)
 
 /* One configuration as analyze compiles with it (from the manifest's compile_flags). */
 struct az_cfg {

@@ -53,13 +53,13 @@ static json_t *changes(json_t *base, json_t *w) {
   json_t *c = json_array();
   char s[1400];
   /* a configuration that did not compile has no what-if verdict: never "no change" */
-  if (strcmp(str(base, "status"), "ok") && strcmp(str(base, "status"), "no kernel")) {
+  if (strcmp(str(base, "status"), AZ_ST(OK)) && strcmp(str(base, "status"), AZ_ST(NO_KERNEL))) {
     snprintf(s, sizeof s, "not compiled: the configuration itself did not compile the program (%s)", str(base, "status"));
     json_array_append_new(c, json_string(s));
     return c;
   }
-  if (strcmp(str(base, "status"), "ok") || strcmp(str(w, "status"), "ok")) {
-    if (strcmp(str(base, "status"), str(w, "status")) || strcmp(str(w, "status"), "ok")) {
+  if (strcmp(str(base, "status"), AZ_ST(OK)) || strcmp(str(w, "status"), AZ_ST(OK))) {
+    if (strcmp(str(base, "status"), str(w, "status")) || strcmp(str(w, "status"), AZ_ST(OK))) {
       snprintf(s, sizeof s, "%s -> %s%s%s", str(base, "status"), str(w, "status"), w ? ": " : "", str(w, "error"));
       json_array_append_new(c, json_string(s));
     }
@@ -107,7 +107,7 @@ void az_whatif_diffs(struct az *a) {
       const char *fl;
       json_object_foreach(byflag, fl, w) {
         json_t *c = changes(base, w);
-        json_object_set_new(w, "changed", json_boolean(json_array_size(c) > 0 && strcmp(str(base, "status"), "ok") == 0));
+        json_object_set_new(w, "changed", json_boolean(json_array_size(c) > 0 && strcmp(str(base, "status"), AZ_ST(OK)) == 0));
         json_object_set_new(w, "changes", c);
       }
     }
@@ -145,7 +145,7 @@ static void one_thread(json_t *out, json_t *r, const char *cn, json_t *e) {
   if (!strstr(str(r, "directive"), " loop")) /* `teams distribute` says one thread per team itself */
     snprintf(flag, sizeof flag, "no flag (the directive asks for distribute only)");
   else if (!w) snprintf(flag, sizeof flag, "-fopenmp-assume-no-nested-parallelism (not tried here: --whatif-configs %s)", cn);
-  else if (strcmp(str(w, "status"), "ok") || !strcmp(wl, "1 per team"))
+  else if (strcmp(str(w, "status"), AZ_ST(OK)) || !strcmp(wl, "1 per team"))
     snprintf(flag, sizeof flag, "no what-if flag changes it (-fopenmp-assume-no-nested-parallelism tried: no change)");
   else
     snprintf(flag, sizeof flag, "-fopenmp-assume-no-nested-parallelism (what-if: %s, %s)", str(w, "mode"), str(json_object_get(w, "lowering"), "summary"));
@@ -160,11 +160,11 @@ static void entry_costs(json_t *out, json_t *r, const char *cn, json_t *e) {
   /* a configuration that did not compile is said once, at the head of the list (az_costly); a
    * region a configuration emitted no kernel for is costly when it is a compiler's drop (its loop
    * never runs: analyze_host.c), not when the directive is compiled out there */
-  if (!strcmp(str(e, "status"), "no kernel")) {
+  if (!strcmp(str(e, "status"), AZ_ST(NO_KERNEL))) {
     if (json_is_true(json_object_get(e, "finding")) || json_is_true(json_object_get(e, "dropped"))) costly_add(out, r, cn, str(e, "error"));
     return;
   }
-  if (strcmp(str(e, "status"), "ok")) return;
+  if (strcmp(str(e, "status"), AZ_ST(OK))) return;
   json_t *low = json_object_get(e, "lowering");
   if (json_is_true(json_object_get(low, "wrong_code")))
     snprintf(why, sizeof why, "wrong code: %s", str(low, "summary")), costly_add(out, r, cn, why);
@@ -210,7 +210,7 @@ json_t *az_costly(const struct az *a) {
       json_t *base = json_object_get(json_object_get(r, "configs"), cn), *w;
       const char *fl;
       json_object_foreach(byflag, fl, w) {
-        if (strcmp(str(w, "status"), "ok") || strcmp(str(base, "status"), "ok")) continue;
+        if (strcmp(str(w, "status"), AZ_ST(OK)) || strcmp(str(base, "status"), AZ_ST(OK))) continue;
         int better = mode_rank(str(w, "mode")) > mode_rank(str(base, "mode")) ||
                      (strstr(str(base, "remark_ids"), "OMP112") && !strstr(str(w, "remark_ids"), "OMP112"));
         if (!better) continue;

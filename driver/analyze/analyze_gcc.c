@@ -232,12 +232,12 @@ json_t *az_gcc_entry(const struct az_gcc *g, const char *file, int line, int to)
   struct cons c = {json_array(), json_array(), json_array(), 0, 0, 0, 0, 0, 0, 0};
   if (!g->dump) {
     json_decref(c.kernels), json_decref(c.constructs), json_decref(c.parallels);
-    return json_pack("{s:s,s:s}", OK_FNAME(status), "error", OK_FNAME(error), "no omplower dump from the GCC compile (log/)");
+    return json_pack("{s:s,s:s}", OK_FNAME(status), AZ_ST(ERROR), OK_FNAME(error), "no omplower dump from the GCC compile (log/)");
   }
   region_constructs(g, base, line, &c);
   if (!json_array_size(c.kernels)) {
     json_decref(c.kernels), json_decref(c.constructs), json_decref(c.parallels);
-    return json_pack("{s:s,s:s}", OK_FNAME(status), "no kernel", OK_FNAME(error),
+    return json_pack("{s:s,s:s}", OK_FNAME(status), AZ_ST(NO_KERNEL), OK_FNAME(error),
                      "no child function for this line in GCC's omplower dump (code not compiled: a template never instantiated, #if'd out?)");
   }
   const char *k = json_string_value(json_array_get(c.kernels, 0));
@@ -256,7 +256,7 @@ json_t *az_gcc_entry(const struct az_gcc *g, const char *file, int line, int to)
    * thread (warp) and GOMP_parallel wakes the others; there is no SPMD form to compare with. */
   const char *mode = !in_ptx ? "?" : has(eps, "gomp_nvptx_main") ? "generic (GCC)" : "? (no gomp_nvptx_main)";
   json_t *rv = json_object_get(g->res, k);
-  json_t *e = json_pack("{s:s,s:s,s:s,s:o,s:s,s:[],s:O,s:o}", OK_FNAME(status), "ok", OK_FNAME(kernel), k, "mode", mode, OK_FNAME(remarks), remarks,
+  json_t *e = json_pack("{s:s,s:s,s:s,s:o,s:s,s:[],s:O,s:o}", OK_FNAME(status), AZ_ST(OK), OK_FNAME(kernel), k, "mode", mode, OK_FNAME(remarks), remarks,
                         "remark_ids", "", "globalized", "resources", rv ? rv : json_null(), "external_calls", ext);
   json_object_set_new(e, "lowering", lowering(&c, eps));
   json_decref(eps);

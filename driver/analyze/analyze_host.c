@@ -56,7 +56,7 @@ json_t *az_missing_kernel(const struct az *a, const struct az_variant *var, int 
   }
   char *host = parent[0] ? slurp(p) : NULL;
   if (!host)
-    return json_pack("{s:s,s:s}", OK_FNAME(status), "no kernel", OK_FNAME(error),
+    return json_pack("{s:s,s:s}", OK_FNAME(status), AZ_ST(NO_KERNEL), OK_FNAME(error),
                      "no device kernel for this region in this configuration (another configuration emitted one)");
   if (count) snprintf(tail, sizeof tail, "%s_l%d_%d", parent, line, count);
   else snprintf(tail, sizeof tail, "%s_l%d", parent, line);
@@ -74,7 +74,7 @@ json_t *az_missing_kernel(const struct az *a, const struct az_variant *var, int 
                           "(docs/findings/clang16-teams-loop-collapse-writes-nothing.md)"
                         : "no device kernel and no launch for this region: the compiler dropped it (the host code "
                           "neither launches it nor runs its loop), with no warning";
-  json_t *e = json_pack("{s:s,s:s,s:s,s:b}", OK_FNAME(status), "no kernel", OK_FNAME(error), why, "host_side", how, "finding", 1);
+  json_t *e = json_pack("{s:s,s:s,s:s,s:b}", OK_FNAME(status), AZ_ST(NO_KERNEL), OK_FNAME(error), why, "host_side", how, "finding", 1);
   if (!launched && !on_host) json_object_set_new(e, "dropped", json_true()); /* the loop never runs */
   return e;
 }

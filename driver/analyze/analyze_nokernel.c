@@ -77,7 +77,7 @@ json_t *az_no_kernel_entry(const struct az *a, int v, const char *file, int line
              "function, a template never instantiated) or the compiler dropped the region", what);
   else
     snprintf(why, sizeof why, "%s (code not compiled: a template never instantiated, #if'd out?)", what);
-  json_t *e = json_pack("{s:s,s:s}", OK_FNAME(status), "no kernel", OK_FNAME(error), why);
+  json_t *e = json_pack("{s:s,s:s}", OK_FNAME(status), AZ_ST(NO_KERNEL), OK_FNAME(error), why);
   if (dropped) json_object_set_new(e, "dropped", json_true());
   return e;
 }

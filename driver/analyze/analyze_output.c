@@ -113,7 +113,7 @@ static void cell(json_t *e, char *out, size_t n) {
   json_t *rv = json_object_get(json_object_get(e, "resources"), OK_FNAME(registers));
   if (rv) regs = (long)json_integer_value(rv);
   if (!e) snprintf(out, n, "-");
-  else if (strcmp(str(e, "status"), "ok")) snprintf(out, n, "%s", str(e, "status"));
+  else if (strcmp(str(e, "status"), AZ_ST(OK))) snprintf(out, n, "%s", str(e, "status"));
   else if (regs >= 0) /* a figure without the callees is marked: it is not the loaded kernel's */
     snprintf(out, n, "%s, %ld regs%s", str(e, "mode"), regs, strstr(str(e, "resources_from"), "per file") ? " (body only)" : "");
   else snprintf(out, n, "%s", str(e, "mode"));
@@ -157,10 +157,10 @@ static void region_table(struct w *w, const struct az *a, json_t *r) {
     num(e, "smem_bytes", sm, sizeof sm), num(e, "lmem_bytes", lm, sizeof lm), num(e, "stack_bytes", st, sizeof st);
     snprintf(sp, sizeof sp, "%s/%s", s1, s2);
     json_t *l = json_object_get(e, "lowering");
-    if (strcmp(str(e, "status"), "ok")) snprintf(low, sizeof low, "%s", str(e, "error"));
+    if (strcmp(str(e, "status"), AZ_ST(OK))) snprintf(low, sizeof low, "%s", str(e, "error"));
     else snprintf(low, sizeof low, "%s (%s)", str(l, "summary"), str(l, "loop_threads"));
     const char *ids = str(e, "remark_ids");
-    row(w, 9, a->cfgs[c].name, strcmp(str(e, "status"), "ok") ? str(e, "status") : str(e, "mode"), rg, sp, sm, lm, st,
+    row(w, 9, a->cfgs[c].name, strcmp(str(e, "status"), AZ_ST(OK)) ? str(e, "status") : str(e, "mode"), rg, sp, sm, lm, st,
         ids[0] ? ids : "-", low);
   }
   table_end(w);
@@ -280,7 +280,7 @@ static void body(struct w *w, const struct az *a, int terse) {
   json_t *costly = json_object_get(a->doc, "costly");
   heading(w, 2, "Costly regions (%zu)", json_array_size(costly));
   size_t nbad = 0, ncfg = json_array_size(json_object_get(a->doc, "configs"));
-  json_array_foreach(json_object_get(a->doc, "configs"), i, x) nbad += strcmp(str(x, "status"), "ok") != 0;
+  json_array_foreach(json_object_get(a->doc, "configs"), i, x) nbad += strcmp(str(x, "status"), AZ_ST(OK)) != 0;
   /* A configuration that did not compile the file judged nothing: never "none costly" for it. */
   if (!json_array_size(costly) && nbad == ncfg)
     para(w, "none judged: no configuration compiled the file (the errors follow).");

@@ -280,7 +280,7 @@ static json_t *kernel_entry(const struct loaded *L, const char *k, int mode) {
     }
   }
   const char *m = ok_exec_mode_name(mode);
-  json_t *e = json_pack("{s:s,s:s,s:s,s:o,s:o}", OK_FNAME(status), "ok", OK_FNAME(kernel), k, "mode", m ? m : "?", OK_FNAME(remarks), remarks,
+  json_t *e = json_pack("{s:s,s:s,s:s,s:o,s:o}", OK_FNAME(status), AZ_ST(OK), OK_FNAME(kernel), k, "mode", m ? m : "?", OK_FNAME(remarks), remarks,
                         "globalized", glob);
   json_object_set_new(e, "remark_ids", json_string(ids));
   resources(e, L, k);
@@ -382,7 +382,7 @@ static int next_line(json_t *regions, json_t *r) {
 
 /* A variant that did not compile: what it says instead of a verdict. */
 static json_t *failed_entry(const struct az_variant *var) {
-  const char *st = !strncmp(var->error, "not built", 9) ? "not built" : var->crashed ? "crash" : "not compiled";
+  const char *st = !strncmp(var->error, AZ_ST(NOT_BUILT), 9) ? AZ_ST(NOT_BUILT) : var->crashed ? AZ_ST(CRASHED) : AZ_ST(NOT_COMPILED);
   return json_pack("{s:s,s:s}", OK_FNAME(status), st, OK_FNAME(error), var->error[0] ? var->error : "did not compile");
 }
 
@@ -397,7 +397,7 @@ static void fill_llvm(struct az *a, int v, int t, json_t *regions) {
     if (jint(r, "tu") != t) continue;
     json_t *e = NULL;
     if (var->failed) e = failed_entry(var);
-    else if (bad) e = json_pack("{s:s,s:s}", OK_FNAME(status), "error", OK_FNAME(error), L.err);
+    else if (bad) e = json_pack("{s:s,s:s}", OK_FNAME(status), AZ_ST(ERROR), OK_FNAME(error), L.err);
     else
       for (size_t k = 0, nk = ok_ir_nkernels(L.ir); k < nk && !e; ++k) {
         int mode;
@@ -406,7 +406,7 @@ static void fill_llvm(struct az *a, int v, int t, json_t *regions) {
         ok_kernel_id_of(kn, L.sources, a->tus[t].stem, id, sizeof id);
         if (!strcmp(id, jstr(r, "kernel_id"))) e = kernel_entry(&L, kn, mode);
       }
-    if (e && !strcmp(jstr(e, "status"), "ok")) /* clang 16's kernel without its loop (a nested teams loop) */
+    if (e && !strcmp(jstr(e, "status"), AZ_ST(OK))) /* clang 16's kernel without its loop (a nested teams loop) */
       az_known_empty_kernel(a, v, jstr(r, "path"), jint(r, "line"), next_line(regions, r), e);
     json_t *low = json_object_get(e, "lowering");
     if (!var->whatif && !strcmp(jstr(low, "loop_threads"), "1 per team")) { /* why, in the source's words */
@@ -430,7 +430,7 @@ static void fill_gcc(struct az *a, int v, int t, json_t *regions) {
   json_array_foreach(regions, i, r) {
     if (jint(r, "tu") != t) continue;
     json_t *e = var->failed ? failed_entry(var) : az_gcc_entry(g, jstr(r, "file"), jint(r, "line"), next_line(regions, r));
-    if (!strcmp(jstr(e, "status"), "no kernel") && !strcmp(jstr(r, "path"), a->tus[t].file)) {
+    if (!strcmp(jstr(e, "status"), AZ_ST(NO_KERNEL)) && !strcmp(jstr(r, "path"), a->tus[t].file)) {
       int pp = 0; /* why, from the unit preprocessed as GCC sees it (analyze_nokernel.c) */
       json_decref(e);
       e = az_no_kernel_entry(a, v, a->tus[t].file, jint(r, "line"), jstr(r, "directive"), &pp);
