@@ -257,21 +257,31 @@ static void last_line(const char *text, char *buf, size_t n) {
   }
 }
 
-/* Stamped on every result line, so a line read alone still says where it was measured. */
-static char g_host[256], g_gpu[256], g_gpu_uuid[64]; /* g_gpu_uuid: the CUDA probe's card, without --gpus */
-/* --gpus: the GPUs, what each runs now (the progress line), and the lock every thread takes
- * before it touches what the study shares: results.jsonl, done.jsonl, the compile-data join, the
- * counters, the log. A bench's lines arrive on its own thread; the lock is held per line. */
-static struct gpu_slot g_slots[OK_MAX_GPUS];
-static int g_nslots;
-static char g_slot_spec[OK_MAX_GPUS][200];
-static pthread_mutex_t g_lock = PTHREAD_MUTEX_INITIALIZER;
-/* A GPU configuration's first unit waits for its background image load (warm_before); a second
- * unit of it on another GPU waits here for the same load, once. */
-static pthread_mutex_t g_warm_lock = PTHREAD_MUTEX_INITIALIZER;
-/* One thread at a time waits for a configuration's background listing (study_ready_listing). */
-static pthread_mutex_t g_listing_lock = PTHREAD_MUTEX_INITIALIZER;
-static json_t *g_infos; /* config name -> its bench's --info answer (planning; provenance reuses it) */
+/* What the run shares with the callbacks and the units' threads, which reach it without a
+ * struct run_state (below): what every result line is stamped with, the GPUs of --gpus and the
+ * locks their threads share, what planning learnt, and the sources' EXPECT-FAIL markers. One run
+ * per process, so one instance; these were eight file globals. */
+static struct run_shared {
+  /* Stamped on every result line, so a line read alone still says where it was measured;
+   * gpu_uuid: the CUDA probe's card, without --gpus. */
+  char host[256], gpu[256], gpu_uuid[64];
+  /* --gpus: the GPUs and what each runs now (the progress line). */
+  struct gpu_slot slots[OK_MAX_GPUS];
+  int nslots;
+  char slot_spec[OK_MAX_GPUS][200];
+  /* Taken by every thread before it touches what the study shares: results.jsonl, done.jsonl,
+   * the compile-data join, the counters, the log. A bench's lines arrive on its own thread; the
+   * lock is held per line. */
+  pthread_mutex_t lock;
+  /* A GPU configuration's first unit waits for its background image load (warm_before); a second
+   * unit of it on another GPU waits here for the same load, once. */
+  pthread_mutex_t warm_lock;
+  /* One thread at a time waits for a configuration's background listing (study_ready_listing). */
+  pthread_mutex_t listing_lock;
+  json_t *infos; /* config name -> its bench's --info answer (planning; provenance reuses it) */
+  struct ok_defects *kd; /* EXPECT-FAIL markers of the sources (NULL when unreadable: every failure counts) */
+} g_run = {.lock = PTHREAD_MUTEX_INITIALIZER, .warm_lock = PTHREAD_MUTEX_INITIALIZER,
+           .listing_lock = PTHREAD_MUTEX_INITIALIZER};
 
 static char *env_benchmarks[] = {"OMP_TARGET_OFFLOAD=MANDATORY", "LIBOMPTARGET_INFO=16", NULL};
 
@@ -300,9 +310,9 @@ static void progress(const struct run_opts *o, int done, int total, const char *
   double el = ok_now() - o->t0;
   char left[32] = "?";
   if (done > 0) snprintf(left, sizeof left, "%.0f s", el / done * (total - done));
-  if (g_nslots > 1) { /* every GPU's current variant, then the one estimate */
+  if (g_run.nslots > 1) { /* every GPU's current variant, then the one estimate */
     printf("\r\033[K[%d/%d]", done, total);
-    for (int k = 0; k < g_nslots; ++k) printf(" gpu%s: %s", g_slots[k].index, g_slot_spec[k][0] ? g_slot_spec[k] : "-");
+    for (int k = 0; k < g_run.nslots; ++k) printf(" gpu%s: %s", g_run.slots[k].index, g_run.slot_spec[k][0] ? g_run.slot_spec[k] : "-");
     printf("  elapsed %.0f s, ~%s left", el, left);
   } else
     printf("\r\033[K[%d/%d] %s %s  elapsed %.0f s, ~%s left", done, total, cfg, spec, el, left);
@@ -352,8 +362,6 @@ static void log_result(json_t *j, const struct ok_config *c, const char *spec, i
 #define OK_PROBE_TIMEOUT_MS 1500
 
 
-/* EXPECT-FAIL markers of the sources (NULL when they could not be read: every failure counts). */
-static struct ok_defects *g_kd;
 
 /* One bench process's worth of variants, and what the driver learns while it runs. A bench that
  * brackets each variant with {"event":"begin"|"end"} lines runs many variants per process (the
@@ -443,7 +451,7 @@ static void item_begin(struct batch *b, int i) {
   b->t_begin = ok_now();
   char spec[256];
   snprintf(spec, sizeof spec, "%s/%s", b->items[i].kernel, b->items[i].variant);
-  if (b->slot >= 0) snprintf(g_slot_spec[b->slot], sizeof g_slot_spec[b->slot], "%s %s", b->c->name, spec);
+  if (b->slot >= 0) snprintf(g_run.slot_spec[b->slot], sizeof g_run.slot_spec[b->slot], "%s %s", b->c->name, spec);
   progress(b->o, *b->idx - 1, b->total, b->c->name, spec);
 }
 
@@ -474,7 +482,7 @@ static void item_end(struct batch *b, int rc, enum ok_status fail_status, const 
            b->points_ok, b->lines, ok_now() - b->t_begin);
   }
   if (fail) {
-    enum kd_outcome k = kd_apply(g_kd, b->c, fail);
+    enum kd_outcome k = kd_apply(g_run.kd, b->c, fail);
     if (k == KD_KNOWN) ++b->kd_known;
     if (b->o->repeat > 1) json_object_set_new(fail, OK_FNAME(repeat), json_integer(b->repeat));
     append_line(b->res, fail);
@@ -488,7 +496,7 @@ static void item_end(struct batch *b, int rc, enum ok_status fail_status, const 
     printf("ompkit: [%d/%d] %s %s: known defect (%d line(s) failed as marked), %.1f s\n", *b->idx, b->total, b->c->name,
            spec, b->kd_known, ok_now() - b->t_begin);
   } else if (b->kd_passed && !b->kd_known && !b->bad) {
-    const struct ok_expect *e = kd_find(g_kd, b->c, it->kernel, it->variant);
+    const struct ok_expect *e = kd_find(g_run.kd, b->c, it->kernel, it->variant);
     char what[PATH_MAX + 512] = "";
     if (e) kd_describe(e, what, sizeof what);
     printf("ompkit: [%d/%d] %s %s: fixed? every line passed, but %s, %.1f s\n", *b->idx, b->total, b->c->name, spec, what,
@@ -556,16 +564,16 @@ static int on_line(void *ctx, char *line) {
   /* The driver, not the bench, is the authority on which configuration produced a line. */
   json_object_set_new(j, OK_FNAME(config), json_string(c->name));
   json_object_set_new(j, OK_FNAME(model), json_string(c->model));
-  if (g_host[0]) json_object_set_new(j, OK_FNAME(host), json_string(g_host));
-  if (c->needs_gpu && g_gpu[0]) json_object_set_new(j, OK_FNAME(gpu), json_string(g_gpu));
+  if (g_run.host[0]) json_object_set_new(j, OK_FNAME(host), json_string(g_run.host));
+  if (c->needs_gpu && g_run.gpu[0]) json_object_set_new(j, OK_FNAME(gpu), json_string(g_run.gpu));
   if (c->needs_gpu && b->slot >= 0) { /* the physical GPU that measured it */
-    const struct gpu_slot *g = &g_slots[b->slot];
+    const struct gpu_slot *g = &g_run.slots[b->slot];
     if (g->name[0]) json_object_set_new(j, OK_FNAME(gpu), json_string(g->name));
     json_object_set_new(j, OK_FNAME(gpu_index), json_integer(atoi(g->index)));
     if (g->uuid[0]) json_object_set_new(j, OK_FNAME(gpu_uuid), json_string(g->uuid));
   }
-  else if (c->needs_gpu && g_gpu_uuid[0]) /* one GPU: the card the CUDA probe saw */
-    json_object_set_new(j, OK_FNAME(gpu_uuid), json_string(g_gpu_uuid));
+  else if (c->needs_gpu && g_run.gpu_uuid[0]) /* one GPU: the card the CUDA probe saw */
+    json_object_set_new(j, OK_FNAME(gpu_uuid), json_string(g_run.gpu_uuid));
   if (target || c->run_env[0]) {
     char *ev[16], store[1024], text[1200];
     config_env(c, ev, store, sizeof store, text, sizeof text);
@@ -573,7 +581,7 @@ static int on_line(void *ctx, char *line) {
   }
   study_join(b->st, c, j, b->text ? b->text : "");
   /* After the join: a primitive the compiler removed is not measured, marked or not. */
-  enum kd_outcome kd = kd_apply(g_kd, c, j);
+  enum kd_outcome kd = kd_apply(g_run.kd, c, j);
   if (kd == KD_KNOWN) ++b->kd_known;
   else if (kd == KD_PASSED) ++b->kd_passed;
   if (ok_status_fails(ok_line_status(j))) b->bad = 1;
@@ -603,22 +611,22 @@ static int on_line_locked(void *ctx, char *line) {
   snprintf(key, sizeof key, "\"%s\"", OK_FNAME(code_symbol)); /* a primitive's line: its code is checked */
   if (line[0] == '{' && b->c->needs_gpu && strstr(line, key)) {
     /* A result line's code check reads the configuration's listing, which may still be made in
-     * the background (cuobjdump: 20 s for the CUDA bench): wait for it here, not under g_lock,
+     * the background (cuobjdump: 20 s for the CUDA bench): wait for it here, not under g_run.lock,
      * where the other GPUs' lines would wait too (2xH100, 2026-11-27: 20 s lost per GPU); and
      * only for a listing still pending, so that one configuration's wait holds up no other
-     * (the same run: 27 s lost on the other GPU while g_listing_lock was held for cuda-nvcc). */
-    pthread_mutex_lock(&g_lock);
+     * (the same run: 27 s lost on the other GPU while g_run.listing_lock was held for cuda-nvcc). */
+    pthread_mutex_lock(&g_run.lock);
     int pending = study_listing_pending(b->st, b->c);
-    pthread_mutex_unlock(&g_lock);
+    pthread_mutex_unlock(&g_run.lock);
     if (pending) {
-      pthread_mutex_lock(&g_listing_lock);
+      pthread_mutex_lock(&g_run.listing_lock);
       study_ready_listing(b->st, b->c);
-      pthread_mutex_unlock(&g_listing_lock);
+      pthread_mutex_unlock(&g_run.listing_lock);
     }
   }
-  pthread_mutex_lock(&g_lock);
+  pthread_mutex_lock(&g_run.lock);
   int r = on_line(ctx, line);
-  pthread_mutex_unlock(&g_lock);
+  pthread_mutex_unlock(&g_run.lock);
   return r;
 }
 
@@ -680,7 +688,7 @@ static int batch_argv(struct batch *b, char **argv, char **specs, char *runs) {
 /* Runs a batch of one configuration's variants: one bench process for all of them, and a new one
  * for those left when a variant hangs, crashes or takes the process down. Every line a bench
  * printed is kept. Under --gpus several run at once, each on its GPU (b->cuda_env); what they
- * share is touched under g_lock. Returns the number of variants that failed. */
+ * share is touched under g_run.lock. Returns the number of variants that failed. */
 static int run_batch(struct batch *b) {
   char runs[16];
   snprintf(runs, sizeof runs, "%d", b->o->runs);
@@ -706,15 +714,15 @@ static int run_batch(struct batch *b) {
     int first = -1;
     for (int i = 0; i < b->n && first < 0; ++i)
       if (b->items[i].state == 0) first = i;
-    pthread_mutex_lock(&g_lock);
+    pthread_mutex_lock(&g_run.lock);
     if (b->n == 1) item_begin(b, first);
-    pthread_mutex_unlock(&g_lock);
+    pthread_mutex_unlock(&g_run.lock);
     struct ok_proc p;
     if (ok_spawn_lines(argv, ev[0] ? ev : NULL, b->o->timeout, on_line_locked, b, &p)) {
-      pthread_mutex_lock(&g_lock);
+      pthread_mutex_lock(&g_run.lock);
       if (b->cur < 0) item_begin(b, first);
       item_end(b, 0, OK_ST_CRASHED, strerror(errno), 1);
-      pthread_mutex_unlock(&g_lock);
+      pthread_mutex_unlock(&g_run.lock);
       continue;
     }
     if (p.interrupted) { /* the variant running now is not finished: --resume runs it again */
@@ -723,13 +731,13 @@ static int run_batch(struct batch *b) {
       ok_proc_free(&p);
       break;
     }
-    pthread_mutex_lock(&g_lock);
+    pthread_mutex_lock(&g_run.lock);
     if (b->cur < 0 && !b->saw_marker) item_begin(b, first); /* nothing began: charge the first */
     if (b->cur >= 0) close_cut_item(b, &p, ev);
-    pthread_mutex_unlock(&g_lock);
+    pthread_mutex_unlock(&g_run.lock);
     ok_proc_free(&p);
   }
-  if (b->slot >= 0) g_slot_spec[b->slot][0] = 0;
+  if (b->slot >= 0) g_run.slot_spec[b->slot][0] = 0;
   for (int i = 0; i < b->n; ++i) free(specs[i]);
   free(specs);
   free(argv);
@@ -783,11 +791,11 @@ static void provenance(const struct ok_manifest *m, const char *dir, json_t *gpu
   json_object_set_new(pv, "offload_arch", json_string(m->offload_arch ? m->offload_arch : ""));
   if (gpu_probe) json_object_set(pv, PROV_GPU, gpu_probe);
   if (o->gpu) json_object_set_new(pv, "cuda_visible_devices", json_string(o->gpu));
-  if (g_nslots > 0) { /* --gpus: every GPU the study ran on; each result line names its own */
+  if (g_run.nslots > 0) { /* --gpus: every GPU the study ran on; each result line names its own */
     json_t *gs = json_array();
-    for (int k = 0; k < g_nslots; ++k)
-      json_array_append_new(gs, json_pack("{s:i,s:s,s:s}", "index", atoi(g_slots[k].index), "uuid", g_slots[k].uuid,
-                                          "name", g_slots[k].name));
+    for (int k = 0; k < g_run.nslots; ++k)
+      json_array_append_new(gs, json_pack("{s:i,s:s,s:s}", "index", atoi(g_run.slots[k].index), "uuid", g_run.slots[k].uuid,
+                                          "name", g_run.slots[k].name));
     json_object_set_new(pv, "gpus", gs);
   }
   json_t *sl = slurm_job();
@@ -809,7 +817,7 @@ static void provenance(const struct ok_manifest *m, const char *dir, json_t *gpu
     if (c->run_env[0]) json_object_set_new(e, "run_env", json_string(c->run_env));
     if (c->sweep_cap[0]) json_object_set_new(e, "sweep_cap", json_string(c->sweep_cap));
     if (c->not_runnable[0]) json_object_set_new(e, "not_runnable", json_string(c->not_runnable));
-    json_t *known = g_infos ? json_object_get(g_infos, c->name) : NULL; /* asked while planning */
+    json_t *known = g_run.infos ? json_object_get(g_run.infos, c->name) : NULL; /* asked while planning */
     if (known) json_object_set_new(e, "flags", json_incref(json_object_get(known, "flags")));
     else if (c->enabled && !c->not_runnable[0]) {
       char *argv[] = {(char *)c->bench, "--info", NULL};
@@ -980,7 +988,7 @@ static int print_verdict(const char *dir, int total, double secs, int failures) 
 static void not_built_defects(const struct ok_config *c, const char *listed, size_t listed_len, const struct run_opts *o,
                               FILE *res) {
   const struct ok_expect *e;
-  for (size_t i = 0; (e = kd_nth(g_kd, c, i)); ++i) {
+  for (size_t i = 0; (e = kd_nth(g_run.kd, c, i)); ++i) {
     if (strncmp(e->value, "not built", 9)) continue;
     char spec[256];
     snprintf(spec, sizeof spec, "%s/%s", e->kernel, e->variant);
@@ -994,7 +1002,7 @@ static void not_built_defects(const struct ok_config *c, const char *listed, siz
     }
     if (held) continue; /* it was built: it runs, and passes (fixed?) or fails as marked */
     json_t *j = status_line(c, e->kernel, e->variant, OK_ST_NOT_BUILT, e->note[0] ? e->note : "not built by this compiler");
-    kd_apply(g_kd, c, j);
+    kd_apply(g_run.kd, c, j);
     append_line(res, j);
     printf("ompkit: %s %s: known defect: not built (%s)\n", c->name, spec, e->note);
     json_decref(j);
@@ -1092,11 +1100,11 @@ static int check_config_names(const char *configs, const struct ok_manifest *m) 
  * its default, fastest first, may differ), and the seconds each variant took in the last study
  * (<out>/latest/timing.json, or --resume's own), by which the work is cut and ordered. 0 or -1. */
 static int start_gpus(struct run_state *s) {
-  g_nslots = gpus_resolve(s->o.gpus, g_slots, OK_MAX_GPUS);
-  if (g_nslots < 0) return -1;
+  g_run.nslots = gpus_resolve(s->o.gpus, g_run.slots, OK_MAX_GPUS);
+  if (g_run.nslots < 0) return -1;
   setenv("CUDA_DEVICE_ORDER", "PCI_BUS_ID", 1);
-  if (g_nslots == 0) printf("ompkit: run: --gpus %s: nvidia-smi sees no GPU here\n", s->o.gpus);
-  if (g_nslots == 1) setenv("CUDA_VISIBLE_DEVICES", g_slots[0].index, 1); /* one GPU: as --gpu */
+  if (g_run.nslots == 0) printf("ompkit: run: --gpus %s: nvidia-smi sees no GPU here\n", s->o.gpus);
+  if (g_run.nslots == 1) setenv("CUDA_VISIBLE_DEVICES", g_run.slots[0].index, 1); /* one GPU: as --gpu */
   char path[PATH_MAX + 32];
   snprintf(path, sizeof path, "%s/timing.json", s->o.resume ? s->o.resume : s->o.out);
   if (!s->o.resume) snprintf(path, sizeof path, "%s/latest/timing.json", s->o.out);
@@ -1131,7 +1139,7 @@ static int start_run(struct run_state *s, int argc, char **argv) {
     return OK_EXIT_USAGE;
   }
   char kderr[1024];
-  if (!(g_kd = kd_load(&s->m, NULL, kderr, sizeof kderr)))
+  if (!(g_run.kd = kd_load(&s->m, NULL, kderr, sizeof kderr)))
     fprintf(stderr, "ompkit: run: warning: known defects not read (%s): every failure counts\n", kderr);
   o->tty = isatty(STDOUT_FILENO);
   o->t0 = ok_now();
@@ -1184,7 +1192,7 @@ static int open_folder(struct run_state *s) {
  * results.jsonl and done.jsonl opened to append. Returns an exit status, or -1 to go on. */
 static int open_study(struct run_state *s) {
   struct utsname un;
-  if (!uname(&un)) snprintf(g_host, sizeof g_host, "%s", un.nodename);
+  if (!uname(&un)) snprintf(g_run.host, sizeof g_run.host, "%s", un.nodename);
   study_init(&s->st, s->dir);
   double t_phase = ok_now();
   /* Compile data (SASS listings above all) only for the configurations this study runs. */
@@ -1195,7 +1203,7 @@ static int open_study(struct run_state *s) {
   /* --gpus: the GPU work starts at once on every GPU, the CUDA primitives among it; their code
    * check needs the SASS listing (cuobjdump, 20-30 s), which starts now, during the planning,
    * not when the first GPU configuration begins as in a one-GPU study. */
-  if (g_nslots > 1) study_start_listings(&s->st);
+  if (g_run.nslots > 1) study_start_listings(&s->st);
   /* Where the study's time went, written as timing.json: the kit's own speed is a result too. */
   s->timing = json_object();
   s->tcfg = json_object();
@@ -1298,9 +1306,9 @@ static int probe_sees_no_gpu(struct run_state *s, int i) {
   if (!s->gpu && c->model_id == OKM_CUDA) {
     s->gpu = json_incref(probe);
     const char *name = json_string_value(json_object_get(probe, "device_name"));
-    snprintf(g_gpu, sizeof g_gpu, "%s", name ? name : "");
+    snprintf(g_run.gpu, sizeof g_run.gpu, "%s", name ? name : "");
     const char *uuid = rs_str(probe, OKF_gpu_uuid);
-    snprintf(g_gpu_uuid, sizeof g_gpu_uuid, "%s", uuid ? uuid : "");
+    snprintf(g_run.gpu_uuid, sizeof g_run.gpu_uuid, "%s", uuid ? uuid : "");
   }
   json_decref(probe);
   ok_proc_free(&p);
@@ -1384,10 +1392,10 @@ static void plan_config(struct run_state *s, int i) {
   if (!plan_ask(a, 1, ia, NULL, &p)) {
     json_t *info = first_json(p.out);
     batchable = json_is_true(json_object_get(info, "batch"));
-    if (info) json_object_set_new(g_infos, c->name, info); /* provenance reads it: one process less */
+    if (info) json_object_set_new(g_run.infos, c->name, info); /* provenance reads it: one process less */
     ok_proc_free(&p);
   }
-  int warm = json_is_true(json_object_get(json_object_get(g_infos, c->name), "warm")), before = s->total;
+  int warm = json_is_true(json_object_get(json_object_get(g_run.infos, c->name), "warm")), before = s->total;
   char *la[] = {(char *)c->bench, "--list", NULL};
   if (plan_ask(a, 2, la, NULL, &p) || !p.exited || p.code) {
     printf("ompkit: %s: cannot list kernels\n", c->name);
@@ -1413,7 +1421,7 @@ static void provenance_resumed(json_t *prov, const char *dir) {
   char when[64], path[PATH_MAX];
   time_t now = time(NULL);
   strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
-  json_array_append_new(r, json_pack("{s:s,s:s,s:o*}", "date", when, PROV_HOST, g_host, "slurm", slurm_job()));
+  json_array_append_new(r, json_pack("{s:s,s:s,s:o*}", "date", when, PROV_HOST, g_run.host, "slurm", slurm_job()));
   char *str = json_dumps(prov, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
   snprintf(path, sizeof path, "%s/provenance.json", dir);
   if (!str || ok_write_atomic(path, str, strlen(str))) ok_err("cannot write %s", path);
@@ -1426,7 +1434,7 @@ static void plan_study(struct run_state *s) {
   struct ok_manifest *m = &s->m;
   s->plan = json_array();
   s->tplan = json_object();
-  g_infos = json_object();
+  g_run.infos = json_object();
   double t_plan = ok_now(), tc;
   size_t n = (size_t)(m->n > 0 ? m->n : 1);
   s->ans = calloc(n, sizeof *s->ans);
@@ -1444,9 +1452,9 @@ static void plan_study(struct run_state *s) {
   }
   if (m->n > 0 && ok_now() - tc > 0.05) json_object_set_new(s->tplan, m->configs[m->n - 1].name, json_real(ok_now() - tc));
   for (int i = 0; s->ans && i < m->n; ++i) { /* answers not taken (no GPU: --info, --list) */
-    json_t *info = s->ans[i].asked[1] && !s->ans[i].info_rc && !json_object_get(g_infos, m->configs[i].name)
+    json_t *info = s->ans[i].asked[1] && !s->ans[i].info_rc && !json_object_get(g_run.infos, m->configs[i].name)
                        ? first_json(s->ans[i].info.out) : NULL;
-    if (info) json_object_set_new(g_infos, m->configs[i].name, info); /* provenance's flags */
+    if (info) json_object_set_new(g_run.infos, m->configs[i].name, info); /* provenance's flags */
     plan_answer_free(&s->ans[i]);
   }
   free(s->ans);
@@ -1514,7 +1522,7 @@ static void warm_before(struct run_state *s, int i) {
   struct plan_warm *w = &s->warm[i];
   if (!w->started || w->joined) return;
   double waited = plan_warm_join(w);
-  pthread_mutex_lock(&g_lock);
+  pthread_mutex_lock(&g_run.lock);
   json_t *say = w->rc ? NULL : first_json(w->p.out);
   const char *what = json_string_value(json_object_get(say, "warm"));
   int ok = !w->rc && w->p.exited && w->p.code == 0;
@@ -1526,7 +1534,7 @@ static void warm_before(struct run_state *s, int i) {
   json_object_set_new(ws, s->m.configs[i].name, json_pack("{s:f,s:f,s:b}", "took_s", w->secs, "waited_s", waited, "ok", ok));
   json_decref(say);
   ok_proc_free(&w->p);
-  pthread_mutex_unlock(&g_lock);
+  pthread_mutex_unlock(&g_run.lock);
 }
 
 /* Batches: each group (configuration x whole kernels / primitives) in plan order; a bench
@@ -1545,7 +1553,7 @@ static void end_plan(struct run_state *s) {
 static void run_plan_gpus(struct run_state *s);
 static void run_plan(struct run_state *s) {
   s->total *= s->o.repeat;
-  if (g_nslots > 1) {
+  if (g_run.nslots > 1) {
     run_plan_gpus(s);
     return;
   }
@@ -1563,7 +1571,7 @@ static void run_plan(struct run_state *s) {
       if (!n) continue;
       struct batch b = {.st = &s->st, .o = &s->o, .res = s->res, .done = s->done, .done_set = s->done_set,
                         .items = items, .n = n, .cur = -1, .repeat = rep, .idx = &s->idx, .total = s->total,
-                        .slot = g_nslots == 1 && c->needs_gpu ? 0 : -1};
+                        .slot = g_run.nslots == 1 && c->needs_gpu ? 0 : -1};
       b.c = c;
       if (c->needs_gpu) study_start_listings(&s->st); /* SASS listings overlap the GPU runs */
       if (c->needs_gpu) warm_before(s, (int)json_integer_value(rs_get(ea, OKF_config)));
@@ -1667,22 +1675,22 @@ static void unit_run(struct gpu_plan *gp, struct gpu_unit *u, int slot, const ch
                     .slot = slot, .cuda_env = cuda_env};
   b.c = c;
   if (c->needs_gpu && s->warm && s->warm[u->config].started) {
-    pthread_mutex_lock(&g_warm_lock);
+    pthread_mutex_lock(&g_run.warm_lock);
     warm_before(s, u->config);
-    pthread_mutex_unlock(&g_warm_lock);
+    pthread_mutex_unlock(&g_run.warm_lock);
   }
   double tb = ok_now();
   int failed = run_batch(&b);
-  pthread_mutex_lock(&g_lock);
+  pthread_mutex_lock(&g_run.lock);
   s->failures += failed;
   json_t *prev = json_object_get(s->tcfg, c->name);
   json_object_set_new(s->tcfg, c->name, json_real(ok_now() - tb + (prev ? json_real_value(prev) : 0)));
   if (s->o.tty) fputs("\r\033[K", stdout);
   printf("ompkit: %s: %d %s in %.1f s%s%s\n", c->name, u->n,
          u->grp < 0 ? "variant(s)" : u->grp % 2 ? "primitive sweep(s)" : "whole kernel(s)", ok_now() - tb,
-         slot >= 0 ? " on GPU " : u->multi ? " on GPUs " : "", slot >= 0 ? g_slots[slot].index : u->multi ? gp->all_env + 21 : "");
+         slot >= 0 ? " on GPU " : u->multi ? " on GPUs " : "", slot >= 0 ? g_run.slots[slot].index : u->multi ? gp->all_env + 21 : "");
   fflush(stdout);
-  pthread_mutex_unlock(&g_lock);
+  pthread_mutex_unlock(&g_run.lock);
   free(b.text);
 }
 
@@ -1704,7 +1712,7 @@ static int plan_units(struct gpu_plan *gp) {
     struct batch_item it = {rs_str(e, OKF_kernel), rs_str(e, OKF_variant), 0, 0};
     if (s->m.configs[ci].needs_gpu) total += item_est(s, ci, &it);
   }
-  double target = total / (2.0 * g_nslots);
+  double target = total / (2.0 * g_run.nslots);
   for (int rep = 0; rep < s->o.repeat && items && taken; ++rep) {
     memset(taken, 0, np + 1);
     for (size_t a = 0; a < np; ++a) {
@@ -1727,23 +1735,23 @@ static int plan_units(struct gpu_plan *gp) {
 static void run_plan_gpus(struct run_state *s) {
   struct gpu_plan gp = {.s = s};
   snprintf(gp.all_env, sizeof gp.all_env, "CUDA_VISIBLE_DEVICES=");
-  for (int k = 0; k < g_nslots; ++k) {
-    snprintf(gp.cuda_env[k], sizeof gp.cuda_env[k], "CUDA_VISIBLE_DEVICES=%s", g_slots[k].index);
+  for (int k = 0; k < g_run.nslots; ++k) {
+    snprintf(gp.cuda_env[k], sizeof gp.cuda_env[k], "CUDA_VISIBLE_DEVICES=%s", g_run.slots[k].index);
     snprintf(gp.all_env + strlen(gp.all_env), sizeof gp.all_env - strlen(gp.all_env), "%s%s", k ? "," : "",
-             g_slots[k].index);
+             g_run.slots[k].index);
   }
   if (!plan_units(&gp) && (gp.gpu_units = calloc((size_t)gp.n + 1, sizeof(int)))) {
     double *est = calloc((size_t)gp.n + 1, sizeof *est);
     int ng = 0;
     for (int k = 0; k < gp.n; ++k)
       if (s->m.configs[gp.u[k].config].needs_gpu && !gp.u[k].multi) est[ng] = gp.u[k].est, gp.gpu_units[ng++] = k;
-    printf("ompkit: %d unit(s) of GPU work over %d GPUs (%s), longest first\n", ng, g_nslots, gp.all_env + 21);
+    printf("ompkit: %d unit(s) of GPU work over %d GPUs (%s), longest first\n", ng, g_run.nslots, gp.all_env + 21);
     fflush(stdout);
     if (ng) study_start_listings(&s->st); /* SASS listings overlap the GPU runs */
     if (ng && s->warm)
       for (int k = 0; k < s->m.n; ++k) plan_warm_start(&s->warm[k]);
     s->warm_started = 1;
-    if (est) gpus_pool(g_nslots, est, ng, pool_unit, &gp);
+    if (est) gpus_pool(g_run.nslots, est, ng, pool_unit, &gp);
     free(est);
     for (int k = 0; k < gp.n && !ok_interrupted; ++k)
       if (gp.u[k].multi) unit_run(&gp, &gp.u[k], -1, gp.all_env);
@@ -1777,10 +1785,10 @@ static void free_run(struct run_state *s) {
   json_decref(s->plan);
   json_decref(s->gpu);
   json_decref(s->timing);
-  kd_free(g_kd);
-  g_kd = NULL;
-  json_decref(g_infos);
-  g_infos = NULL;
+  kd_free(g_run.kd);
+  g_run.kd = NULL;
+  json_decref(g_run.infos);
+  g_run.infos = NULL;
   study_free(&s->st);
   ok_manifest_free(&s->m);
   json_decref(s->done_set);
