@@ -197,6 +197,21 @@ static int wanted(char **files, int nfiles, const char *dir, const char *file) {
   return 0;
 }
 
+/* A compile-database entry's command as argv: its "arguments", else its "command" split as a
+ * shell would. NULL-terminated, each string and the array malloc'ed. */
+static char **entry_argv(json_t *e, int *n) {
+  json_t *args = json_object_get(e, "arguments"), *x;
+  *n = 0;
+  if (!json_is_array(args)) {
+    const char *c = json_string_value(json_object_get(e, "command"));
+    return split_command(c ? c : "", n);
+  }
+  size_t k;
+  char **raw = calloc(json_array_size(args) + 1, sizeof *raw);
+  json_array_foreach(args, k, x) raw[(*n)++] = strdup(json_string_value(x) ? json_string_value(x) : "");
+  return raw;
+}
+
 /* -p BUILD_DIR: BUILD_DIR/compile_commands.json ("arguments" or "command", "directory", "file"). */
 int az_add_compdb(struct az *a, const char *dbdir, char **files, int nfiles) {
   char p[PATH_MAX + 32];
@@ -220,16 +235,8 @@ int az_add_compdb(struct az *a, const char *dbdir, char **files, int nfiles) {
   json_array_foreach(db, i, e) {
     const char *dir = json_string_value(json_object_get(e, "directory")), *file = json_string_value(json_object_get(e, "file"));
     if (!dir || !file || !wanted(files, nfiles, dir, file)) continue;
-    char **raw;
     int nraw = 0;
-    json_t *args = json_object_get(e, "arguments"), *x;
-    if (json_is_array(args)) {
-      size_t k;
-      raw = calloc(json_array_size(args) + 1, sizeof *raw);
-      json_array_foreach(args, k, x) raw[nraw++] = strdup(json_string_value(x) ? json_string_value(x) : "");
-    } else {
-      raw = split_command(json_string_value(json_object_get(e, "command")) ? json_string_value(json_object_get(e, "command")) : "", &nraw);
-    }
+    char **raw = entry_argv(e, &nraw);
     /* argv[0] is the user's compiler and the source file is the database's: the configuration
      * compiles with its own compiler, and the file is named by its own field */
     int nown = nraw - 1; /* the entry's own flags (less argv[0]); `-- FLAGS` follow them */
@@ -384,16 +391,8 @@ int az_add_cuda_program(struct az *a, const char *what) {
   json_array_foreach(db, i, e) {
     const char *dir = json_string_value(json_object_get(e, "directory")), *file = json_string_value(json_object_get(e, "file"));
     if (!dir || !file) continue;
-    char **raw;
     int nraw = 0;
-    json_t *args = json_object_get(e, "arguments"), *x;
-    if (json_is_array(args)) {
-      size_t k;
-      raw = calloc(json_array_size(args) + 1, sizeof *raw);
-      json_array_foreach(args, k, x) raw[nraw++] = strdup(json_string_value(x) ? json_string_value(x) : "");
-    } else {
-      raw = split_command(json_string_value(json_object_get(e, "command")) ? json_string_value(json_object_get(e, "command")) : "", &nraw);
-    }
+    char **raw = entry_argv(e, &nraw);
     add_cuda_unit(a, file, dir, raw, nraw);
     free(raw);
   }

@@ -70,6 +70,15 @@ int ok_mkdirs(const char *path) {
   return 0;
 }
 
+void ok_json_appendf(json_t *arr, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  char *s = NULL;
+  if (vasprintf(&s, fmt, ap) >= 0) json_array_append_new(arr, json_string(s));
+  free(s);
+  va_end(ap);
+}
+
 int ok_jsonl_each(const char *path, int (*fn)(const struct ok_jsonl_line *l, void *ctx), void *ctx) {
   FILE *f = fopen(path, "r");
   if (!f) return -1;

@@ -84,6 +84,8 @@ struct ok_jsonl_line {
 /* The one read loop of the kit's JSONL files (results, done, remarks, compile): fn on every line
  * of path, in order; fn returns 0 to go on, anything else stops the loop and is returned. The
  * object is released after fn (json_incref to keep it). -1 when path cannot be opened (errno). */
+/* Appends the formatted text to a JSON array (compare's and nightly's verdict lists). */
+void ok_json_appendf(json_t *arr, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 int ok_jsonl_each(const char *path, int (*fn)(const struct ok_jsonl_line *l, void *ctx), void *ctx);
 int ok_mkdirs(const char *path);
 /* Finds an executable on PATH; 0 with its path in out, -1 if none. */

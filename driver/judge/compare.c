@@ -78,16 +78,6 @@ static int not_run(enum ok_status s) {
   return ok_status_class(s) == OK_SC_SKIP || ok_status_class(s) == OK_SC_LIMIT;
 }
 
-static void add(json_t *arr, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void add(json_t *arr, const char *fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  char *s = NULL;
-  if (vasprintf(&s, fmt, ap) >= 0) json_array_append_new(arr, json_string(s));
-  free(s);
-  va_end(ap);
-}
-
 /* The line that stands for a point a folder has no line for: a failure of its whole variant
  * (the bench hung or crashed before printing it) or of its whole configuration (skipped). */
 static json_t *fallback(const struct resultset *rs, json_t *idx, json_t *j) {
@@ -169,11 +159,11 @@ static const char *repeat_time(json_t *t, const double *ra, int na, const double
   json_object_set_new(t, "repeat_spread", json_real(spread));
   if (!isnan(run)) json_object_set_new(t, "run_spread", json_real(run));
   if (p > o->alpha || fabs(pct) / 100 <= o->host_spread * spread || (!isnan(run) && fabs(pct) / 100 <= run)) {
-    add(notes, "%s %+.1f%% not significant over %d and %d repeats (rank test p %.3g, alpha %g; repeat spread %.1f%%, run spread %.1f%%)",
+    ok_json_appendf(notes, "%s %+.1f%% not significant over %d and %d repeats (rank test p %.3g, alpha %g; repeat spread %.1f%%, run spread %.1f%%)",
         metric, pct, na, nb, p, o->alpha, spread * 100, isnan(run) ? 0 : run * 100);
     return "noise";
   }
-  add(pct > 0 ? reg : imp, "%s %+.1f%% over %d and %d repeats (threshold %g%%, rank test p %.3g; repeat spread %.1f%%, run spread %.1f%%)",
+  ok_json_appendf(pct > 0 ? reg : imp, "%s %+.1f%% over %d and %d repeats (threshold %g%%, rank test p %.3g; repeat spread %.1f%%, run spread %.1f%%)",
       metric, pct, na, nb, thr, p, spread * 100, isnan(run) ? 0 : run * 100);
   return pct > 0 ? "regression" : "improved";
 }
@@ -218,14 +208,14 @@ static const char *time_rule(json_t *t, json_t *a, json_t *b, const char *ma, do
      * each at once, with the ranges overlapping. */
     if ((host_point(a) || host_point(b)) && !isnan(an) && !isnan(ax) && !isnan(bn) && !isnan(bx) &&
         (pct > 0 ? bn <= ax : bx >= an)) {
-      add(notes, "host %s %+.1f%% over %d and %d repeats: the runs overlap (A %.4g..%.4g, B %.4g..%.4g)", ma, pct, na,
+      ok_json_appendf(notes, "host %s %+.1f%% over %d and %d repeats: the runs overlap (A %.4g..%.4g, B %.4g..%.4g)", ma, pct, na,
           nb, an, ax, bn, bx);
       return "noise";
     }
     return repeat_time(t, ra, na, rb, nb, ma, pct, thr, run, o, reg, imp, notes);
   }
   if (host_point(a) || host_point(b)) {
-    add(notes, "host %s %+.1f%% from %d and %d repeat(s): not judged (host points need --repeat %d on both sides)",
+    ok_json_appendf(notes, "host %s %+.1f%% from %d and %d repeat(s): not judged (host points need --repeat %d on both sides)",
         ma, pct, na, nb, o->min_repeats);
     return "not judged";
   }
@@ -233,12 +223,12 @@ static const char *time_rule(json_t *t, json_t *a, json_t *b, const char *ma, do
   if (!strcmp(ma, OK_FNAME(per_op_cycles)) && (pa >= 2) != (pb >= 2)) {
     /* One side is the nearest of several addresses, the other one address (a folder from before
      * placements, or a point whose sample then overran budget / 2): not the same measurement. */
-    add(notes, "%s %+.1f%% measured at %ld address placement(s) in A, %ld in B: not judged", ma, pct, pa > 0 ? pa : 1,
+    ok_json_appendf(notes, "%s %+.1f%% measured at %ld address placement(s) in A, %ld in B: not judged", ma, pct, pa > 0 ? pa : 1,
         pb > 0 ? pb : 1);
     return "not judged";
   }
   if (card && one_placement(a, b, ma)) {
-    add(notes, "%s %+.1f%% on another GPU (%s -> %s) at one address placement: not judged", ma, pct,
+    ok_json_appendf(notes, "%s %+.1f%% on another GPU (%s -> %s) at one address placement: not judged", ma, pct,
         rs_str(a, OKF_gpu_uuid), rs_str(b, OKF_gpu_uuid));
     return "not judged";
   }
@@ -246,15 +236,15 @@ static const char *time_rule(json_t *t, json_t *a, json_t *b, const char *ma, do
   rs_compare_metric(b, &bm, &bn, &bx);
   int spread = !isnan(an) && !isnan(ax) && !isnan(bn) && !isnan(bx);
   if (spread && bn <= ax && an <= bx) {
-    add(notes, "%s %+.1f%% within the recorded spread", ma, pct);
+    ok_json_appendf(notes, "%s %+.1f%% within the recorded spread", ma, pct);
     return "noise";
   }
   if (pct < 0) {
-    add(imp, "%s %+.1f%%", ma, pct);
+    ok_json_appendf(imp, "%s %+.1f%%", ma, pct);
     return "improved";
   }
-  if (spread) add(reg, "%s %+.1f%% (B min %.4g > A max %.4g)", ma, pct, bn, ax);
-  else add(reg, "%s %+.1f%% (no spread recorded)", ma, pct);
+  if (spread) ok_json_appendf(reg, "%s %+.1f%% (B min %.4g > A max %.4g)", ma, pct, bn, ax);
+  else ok_json_appendf(reg, "%s %+.1f%% (no spread recorded)", ma, pct);
   return "regression";
 }
 
@@ -276,7 +266,7 @@ static int compare_time(json_t *row, json_t *a, json_t *b, const struct cmp_opts
       json_object_set_new(t, "verdict", json_string(v));
     }
   } else if (ma || mb) {
-    add(notes, "timed as %s in A, %s in B", ma ? ma : "nothing", mb ? mb : "nothing");
+    ok_json_appendf(notes, "timed as %s in A, %s in B", ma ? ma : "nothing", mb ? mb : "nothing");
   }
   json_object_set_new(row, "time", t);
   return v && !strcmp(v, "noise");
@@ -296,10 +286,10 @@ static void compare_compile(json_t *row, json_t *a, json_t *b, const struct cmp_
     json_object_set_new(rj, f, json_pack("{s:I,s:I}", "a", (json_int_t)x, "b", (json_int_t)y));
     if (x == y) continue;
     long limit = res[k] == OKF_registers ? o->reg : 0;
-    if (res[k] == OKF_stack_bytes) add(notes, "%s %ld -> %ld", f, x, y);
-    else if (y - x > limit) add(reg, "%s %ld -> %ld", f, x, y);
-    else if (y < x) add(imp, "%s %ld -> %ld", f, x, y);
-    else add(notes, "%s %ld -> %ld (within --reg-threshold)", f, x, y);
+    if (res[k] == OKF_stack_bytes) ok_json_appendf(notes, "%s %ld -> %ld", f, x, y);
+    else if (y - x > limit) ok_json_appendf(reg, "%s %ld -> %ld", f, x, y);
+    else if (y < x) ok_json_appendf(imp, "%s %ld -> %ld", f, x, y);
+    else ok_json_appendf(notes, "%s %ld -> %ld (within --reg-threshold)", f, x, y);
   }
   json_object_set_new(row, "resources", rj);
 
@@ -316,11 +306,11 @@ static void compare_compile(json_t *row, json_t *a, json_t *b, const struct cmp_
         json_array_foreach(other, k, y) found |= id && json_string_value(y) && !strcmp(id, json_string_value(y));
         if (!id || found) continue;
         json_array_append_new(side ? lost : gained, json_string(id));
-        if (side && in_set(good_remarks, id)) add(reg, "lost %s", id);
-        else if (!side && in_set(bad_remarks, id)) add(reg, "gained %s", id);
-        else if (side && in_set(bad_remarks, id)) add(imp, "lost %s", id);
-        else if (!side && in_set(good_remarks, id)) add(imp, "gained %s", id);
-        else add(notes, "%s %s", side ? "lost" : "gained", id);
+        if (side && in_set(good_remarks, id)) ok_json_appendf(reg, "lost %s", id);
+        else if (!side && in_set(bad_remarks, id)) ok_json_appendf(reg, "gained %s", id);
+        else if (side && in_set(bad_remarks, id)) ok_json_appendf(imp, "lost %s", id);
+        else if (!side && in_set(good_remarks, id)) ok_json_appendf(imp, "gained %s", id);
+        else ok_json_appendf(notes, "%s %s", side ? "lost" : "gained", id);
       }
     }
     json_object_set_new(row, OK_FNAME(remarks), json_pack("{s:o,s:o}", "gained", gained, "lost", lost));
@@ -330,17 +320,17 @@ static void compare_compile(json_t *row, json_t *a, json_t *b, const struct cmp_
   const char *oa = rs_str(a, OKF_observed_mode), *ob = rs_str(b, OKF_observed_mode);
   if (xa && xb && strcmp(xa, xb)) { /* with a run, the runtime's mode below judges; without, the compiler's */
     int x = ok_mode_rank(xa), y = ok_mode_rank(xb);
-    if (!(oa && ob) && y < x) add(reg, "static mode %s -> %s", xa, xb);
-    else if (!(oa && ob) && y > x && x >= 0) add(imp, "static mode %s -> %s", xa, xb);
-    else add(notes, "static mode %s -> %s", xa, xb);
+    if (!(oa && ob) && y < x) ok_json_appendf(reg, "static mode %s -> %s", xa, xb);
+    else if (!(oa && ob) && y > x && x >= 0) ok_json_appendf(imp, "static mode %s -> %s", xa, xb);
+    else ok_json_appendf(notes, "static mode %s -> %s", xa, xb);
   }
   if (oa && ob) {
     json_object_set_new(row, "mode", json_pack("{s:s,s:s}", "a", oa, "b", ob));
     if (strcmp(oa, ob)) {
       int x = ok_mode_rank(oa), y = ok_mode_rank(ob);
-      if (y < x) add(reg, "mode %s -> %s", oa, ob);
-      else if (y > x && x >= 0) add(imp, "mode %s -> %s", oa, ob);
-      else add(notes, "mode %s -> %s", oa, ob);
+      if (y < x) ok_json_appendf(reg, "mode %s -> %s", oa, ob);
+      else if (y > x && x >= 0) ok_json_appendf(imp, "mode %s -> %s", oa, ob);
+      else ok_json_appendf(notes, "mode %s -> %s", oa, ob);
     }
   }
 }
@@ -351,22 +341,22 @@ static void compare_point(json_t *row, json_t *a, json_t *b, const struct cmp_op
   const char *sa = a ? rs_str(a, OKF_status) : NULL, *sb = b ? rs_str(b, OKF_status) : NULL;
   json_object_set_new(row, OK_FNAME(status), json_pack("{s:s?,s:s?}", "a", sa, "b", sb));
   int noise = 0;
-  if (!a) add(notes, "new in B");
-  else if (!b) add(notes, "missing in B");
+  if (!a) ok_json_appendf(notes, "new in B");
+  else if (!b) ok_json_appendf(notes, "missing in B");
   else if (ok_line_status(a) != ok_line_status(b)) { /* measured -> not measured is a regression */
     enum ok_status xa = ok_line_status(a), xb = ok_line_status(b);
     const char *na = ok_status_name(xa), *nb = ok_status_name(xb);
-    if (ok_status_measured(xa) && not_run(xb)) add(notes, "not run in B (%s)", nb);
+    if (ok_status_measured(xa) && not_run(xb)) ok_json_appendf(notes, "not run in B (%s)", nb);
     else if ((ok_status_measured(xa) && unseparated(b)) || (ok_status_measured(xb) && unseparated(a))) {
-      add(notes, "status %s -> %s: the test did not separate from its baseline in %s (a cost at the noise floor)", na,
+      ok_json_appendf(notes, "status %s -> %s: the test did not separate from its baseline in %s (a cost at the noise floor)", na,
           nb, unseparated(b) ? "B" : "A");
       noise = 1;
-    } else if (ok_status_measured(xa) && !ok_status_measured(xb)) add(reg, "status %s -> %s", na, nb);
-    else if (ok_status_measured(xb) && !ok_status_measured(xa)) add(imp, "status %s -> %s", na, nb);
-    else add(notes, "status %s -> %s", na, nb);
+    } else if (ok_status_measured(xa) && !ok_status_measured(xb)) ok_json_appendf(reg, "status %s -> %s", na, nb);
+    else if (ok_status_measured(xb) && !ok_status_measured(xa)) ok_json_appendf(imp, "status %s -> %s", na, nb);
+    else ok_json_appendf(notes, "status %s -> %s", na, nb);
   }
   const char *pa = a ? rs_str(a, OKF_param) : NULL, *pb = b ? rs_str(b, OKF_param) : NULL;
-  if (pa && pb && strcmp(pa, pb)) add(notes, "param %s -> %s", pa, pb); /* same point, another ran=TxN */
+  if (pa && pb && strcmp(pa, pb)) ok_json_appendf(notes, "param %s -> %s", pa, pb); /* same point, another ran=TxN */
   const char *ua = a ? rs_str(a, OKF_gpu_uuid) : NULL, *ub = b ? rs_str(b, OKF_gpu_uuid) : NULL;
   if (ua && ub && strcmp(ua, ub)) json_object_set_new(row, CMP_GPU, json_pack("{s:s,s:s}", "a", ua, "b", ub));
   if (a && b && rs_is_ok(a) && rs_is_ok(b)) noise = compare_time(row, a, b, o, reg, imp, notes);
@@ -416,9 +406,9 @@ static json_t *prov_diff(json_t *pa, json_t *pb) {
   static const char *const keys[] = {"git_sha", PROV_HOST, "cpu", "offload_arch", NULL};
   for (int i = 0; keys[i]; ++i)
     if (strcmp(pstr(pa, keys[i]), pstr(pb, keys[i])))
-      add(d, "%s: %s -> %s", keys[i], pstr(pa, keys[i]), pstr(pb, keys[i]));
+      ok_json_appendf(d, "%s: %s -> %s", keys[i], pstr(pa, keys[i]), pstr(pb, keys[i]));
   const char *ga = ok_jstr(json_object_get(pa, PROV_GPU), "device_name"), *gb = ok_jstr(json_object_get(pb, PROV_GPU), "device_name");
-  if ((ga || gb) && (!ga || !gb || strcmp(ga, gb))) add(d, "gpu: %s -> %s", ga ? ga : "none", gb ? gb : "none");
+  if ((ga || gb) && (!ga || !gb || strcmp(ga, gb))) ok_json_appendf(d, "gpu: %s -> %s", ga ? ga : "none", gb ? gb : "none");
   size_t i, k;
   json_t *ca, *cb;
   json_array_foreach(json_object_get(pa, "configs"), i, ca) {
@@ -428,7 +418,7 @@ static json_t *prov_diff(json_t *pa, json_t *pb) {
       static const char *const ck[] = {"compiler_version", "flags", NULL};
       for (int c = 0; ck[c]; ++c) {
         const char *x = ok_jstr(ca, ck[c]), *y = ok_jstr(cb, ck[c]);
-        if (x && y && strcmp(x, y)) add(d, "%s %s: %s -> %s", na, ck[c], x, y);
+        if (x && y && strcmp(x, y)) ok_json_appendf(d, "%s %s: %s -> %s", na, ck[c], x, y);
       }
     }
   }
@@ -453,7 +443,7 @@ static void gpu_diff(json_t *d, const struct resultset *A, const struct resultse
   gpus_of(A, ga, sizeof ga);
   gpus_of(B, gb, sizeof gb);
   if (ga[0] && gb[0] && strcmp(ga, gb))
-    add(d, "physical GPU: %s -> %s (GPU points are compared in cycles at their nearest address placement; one "
+    ok_json_appendf(d, "physical GPU: %s -> %s (GPU points are compared in cycles at their nearest address placement; one "
            "measured at a single placement is not judged)", ga, gb);
 }
 
@@ -565,7 +555,7 @@ static void config_diff(json_t *d, json_t *pa, const char *x, json_t *pb, const 
   static const char *const ck[] = {"compiler_version", "flags", NULL};
   for (int k = 0; ck[k]; ++k) {
     const char *u = ca ? ok_jstr(ca, ck[k]) : NULL, *v = cb ? ok_jstr(cb, ck[k]) : NULL;
-    if (u && v && strcmp(u, v)) add(d, "%s: %s (%s) -> %s (%s)", ck[k], u, x, v, y);
+    if (u && v && strcmp(u, v)) ok_json_appendf(d, "%s: %s (%s) -> %s (%s)", ck[k], u, x, v, y);
   }
 }
 

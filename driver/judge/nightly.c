@@ -78,16 +78,6 @@ static int step(char *const argv[], char *const env[], const char *log, double t
   return rc;
 }
 
-static void add_s(json_t *arr, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void add_s(json_t *arr, const char *fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  char *s = NULL;
-  if (vasprintf(&s, fmt, ap) >= 0) json_array_append_new(arr, json_string(s));
-  free(s);
-  va_end(ap);
-}
-
 /* Per variant, by ok_variant_class (the rule of the run's summary and the report): failures (one
  * entry per failing point), known defects (variant -> marker), fixed? variants. */
 static void status_lists(json_t *lines, json_t *known, json_t *fixed, json_t *failures) {
@@ -99,7 +89,7 @@ static void status_lists(json_t *lines, json_t *known, json_t *fixed, json_t *fa
     const char *err = rs_str(j, OKF_error), *st = rs_str(j, OKF_status);
     char point[512];
     rs_point_label(j, point, sizeof point);
-    add_s(failures, "%s %s/%s%s%s: %s%s%s", c ? c : "?", k ? k : "-", v ? v : "-", point[0] ? " " : "", point,
+    ok_json_appendf(failures, "%s %s/%s%s%s: %s%s%s", c ? c : "?", k ? k : "-", v ? v : "-", point[0] ? " " : "", point,
           st ? st : "no status", err ? ": " : "", err ? err : "");
   }
   const char *key;
@@ -112,7 +102,7 @@ static void status_lists(json_t *lines, json_t *known, json_t *fixed, json_t *fa
     snprintf(name, sizeof name, "%s %s/%s", rs_str(first, OKF_config) ?: "?", rs_str(first, OKF_kernel) ?: "-",
              rs_str(first, OKF_variant) ?: "-");
     if (vc == OK_SC_KNOWN) json_object_set_new(known, name, json_string(mark ? mark : ""));
-    else if (vc == OK_SC_FIXED) add_s(fixed, "%s: fixed? %ld point(s) passed under %s", name, n[OK_SC_FIXED], mark ? mark : "?");
+    else if (vc == OK_SC_FIXED) ok_json_appendf(fixed, "%s: fixed? %ld point(s) passed under %s", name, n[OK_SC_FIXED], mark ? mark : "?");
   }
   json_decref(groups);
 }
@@ -156,7 +146,7 @@ static int judge(const char *rdir, const char *bdir, const char *check_path, con
     json_array_foreach(json_object_get(row, "regressions"), k, x)
       snprintf(why + strlen(why), sizeof why - strlen(why), "%s%s", why[0] ? "; " : "", json_string_value(x));
     const char *pt = ok_jstr(row, "point");
-    add_s(regressions, "%s %s/%s%s%s: %s", rs_str(row, OKF_config) ? rs_str(row, OKF_config) : "-",
+    ok_json_appendf(regressions, "%s %s/%s%s%s: %s", rs_str(row, OKF_config) ? rs_str(row, OKF_config) : "-",
           rs_str(row, OKF_kernel) ? rs_str(row, OKF_kernel) : "-", rs_str(row, OKF_variant) ? rs_str(row, OKF_variant) : "-",
           pt && pt[0] ? " " : "", pt ? pt : "", why);
   }
@@ -176,7 +166,7 @@ static int judge(const char *rdir, const char *bdir, const char *check_path, con
   }
   json_array_foreach(json_object_get(check, "checks"), i, row) {
     if (!strcmp(ok_jstr(row, CHECK_STATUS) ? ok_jstr(row, CHECK_STATUS) : "", "pass")) continue;
-    add_s(broken, "%s:%lld: %s [%s]: expected %s, observed %s", ok_jstr(row, "file") ? ok_jstr(row, "file") : "?",
+    ok_json_appendf(broken, "%s:%lld: %s [%s]: expected %s, observed %s", ok_jstr(row, "file") ? ok_jstr(row, "file") : "?",
           (long long)json_integer_value(json_object_get(row, "line")), ok_jstr(row, "check") ? ok_jstr(row, "check") : "?",
           rs_str(row, OKF_config) ? rs_str(row, OKF_config) : "?", ok_jstr(row, "expected") ? ok_jstr(row, "expected") : "?",
           ok_jstr(row, "observed") ? ok_jstr(row, "observed") : "?");

@@ -9,21 +9,13 @@
 #                    from one repeat a side either; host-rep-inj, one point 10 % slower, is found.
 . "$(dirname "$0")/lib.sh"
 F="$SRC/tests/fixtures/compare"
-cmp() { # cmp WANT_RC A B [options]: output in $TMP/out
-  want=$1 a=$2 b=$3; shift 3
-  set +e
-  "$OMPKIT" compare "$a" "$b" "$@" >"$TMP/out" 2>"$TMP/err"
-  rc=$?
-  set -e
-  [ $rc = "$want" ] || { cat "$TMP/out" "$TMP/err"; fail "compare $a $b $*: exit $rc, want $want"; }
-}
 has() { grep -q -- "$1" "$TMP/out" || { cat "$TMP/out"; fail "$2"; }; }
 hasnt() { ! grep -q -- "$1" "$TMP/out" || { cat "$TMP/out"; fail "$2"; }; }
 count() { grep -c -- "$1" "$TMP/out" || true; }
 
 # A folder against itself: nothing at all, for a GPU fixture folder too.
 for d in gpu-offset-a gpu-place-a host-rep-a; do
-  cmp 0 "$F/$d" "$F/$d"
+  compare_rc 0 "$F/$d" "$F/$d"
   [ "$(grep -cE '^(REGRESSION|improved|noise|changed|missing|new) ' "$TMP/out")" = 0 ] || { cat "$TMP/out"; fail "$d against itself: a change"; }
 done
 
@@ -31,7 +23,7 @@ done
 U0=GPU-8a142fd4-d4da-d143-fd4f-7d75f33c12eb U1=GPU-59c029e6-7c1b-0954-1ee9-1abe019b6e68
 for pair in "a b" "b a"; do
   set -- $pair
-  cmp 0 "$F/gpu-offset-$1" "$F/gpu-offset-$2"
+  compare_rc 0 "$F/gpu-offset-$1" "$F/gpu-offset-$2"
   hasnt '^REGRESSION' "gpu-offset $1 -> $2: a card's placement offset called a regression"
   has "changed: physical GPU: " "gpu-offset $1 -> $2: compare does not say the GPUs differ"
   has "^changed .*atomic_cas/atomicCAS .*threads=1 teams=1 param=outcome=pass,layout=scalar .*on another GPU .*at one address placement: not judged" \
@@ -46,20 +38,20 @@ tr -d ' \n' <"$TMP/out" | grep -q "\"gpu\":{\"a\":\"$U0\",\"b\":\"$U1\"}" || fai
 mkdir -p "$TMP/one-card"
 cp "$F/gpu-offset-a/provenance.json" "$TMP/one-card/"
 sed "s/$U0/$U1/g" "$F/gpu-offset-a/results.jsonl" >"$TMP/one-card/results.jsonl"
-cmp 1 "$F/gpu-offset-b" "$TMP/one-card"
+compare_rc 1 "$F/gpu-offset-b" "$TMP/one-card"
 has '^REGRESSION .*atomic_cas/atomicCAS .*threads=1 teams=1 param=outcome=pass,layout=scalar .*per_op_cycles +36\.9%' \
   "one card: the offset is no longer judged"
 hasnt 'changed: physical GPU' "one card: different GPUs reported"
 
 # A folder from before placements against one with them: not the same measurement, not judged.
-cmp 0 "$F/gpu-offset-a" "$F/gpu-place-a"
+compare_rc 0 "$F/gpu-offset-a" "$F/gpu-place-a"
 has '^changed .*atomic_cas/atomicCAS .*threads=1 teams=1 .*measured at 1 address placement(s) in A, 8 in B: not judged' \
   "one placement against eight judged"
 
 # Two cards with address placements: every point judged in cycles, none a regression.
 for pair in "a b" "b a"; do
   set -- $pair
-  cmp 0 "$F/gpu-place-$1" "$F/gpu-place-$2"
+  compare_rc 0 "$F/gpu-place-$1" "$F/gpu-place-$2"
   hasnt '^REGRESSION' "gpu-place $1 -> $2: a regression between two cards with placements"
   hasnt '^[a-zA-Z]* .*: not judged' "gpu-place $1 -> $2: placed points left unjudged"
   has 'physical GPU: ' "gpu-place $1 -> $2: compare does not say the GPUs differ"
@@ -67,7 +59,7 @@ done
 # The injected 10 % is found, on the other card and on its own: every atomic_cas point of one
 # thread or one warp (the one-address points placements fixed), most of the rest, no other kernel.
 for side in a b; do
-  cmp 1 "$F/gpu-place-$side" "$F/gpu-place-inj"
+  compare_rc 1 "$F/gpu-place-$side" "$F/gpu-place-inj"
   n=$(count '^REGRESSION .*atomic_cas/atomicCAS .*threads=\(1\|32\) teams=1 ')
   [ "$n" = 8 ] || { cat "$TMP/out"; fail "gpu-place-$side -> inj: $n of the 8 one-thread/one-warp atomic_cas points flagged"; }
   n=$(count '^REGRESSION .*atomic_cas/atomicCAS ')
@@ -81,10 +73,10 @@ done
 # overlap A's) is noise, said so, and the same point at twice its cost is found.
 for pair in "a b" "b a"; do
   set -- $pair
-  cmp 0 "$F/host-rep-$1" "$F/host-rep-$2"
+  compare_rc 0 "$F/host-rep-$1" "$F/host-rep-$2"
   has '^noise .* over 3 and 3 repeats: the runs overlap' "host $1 -> $2: a separated A/A point not shown as noise"
 done
-cmp 0 "$F/host-rep-a" "$F/host-rep-inj"
+compare_rc 0 "$F/host-rep-a" "$F/host-rep-inj"
 has '^noise  *native-gcc  *plain_read/volatile_load  *type=double threads=16 .*the runs overlap' \
   "host: the injected 10 % inside the runs' scatter not said to be noise"
 mkdir -p "$TMP/host2x"
@@ -98,7 +90,7 @@ for line in open(sys.argv[1]):
         j["per_op_ns"] = {k: v * 3 for k, v in j["per_op_ns"].items()}
     out.write(json.dumps(j) + "\n")
 PY
-cmp 1 "$F/host-rep-a" "$TMP/host2x"
+compare_rc 1 "$F/host-rep-a" "$TMP/host2x"
 has '^REGRESSION  *native-gcc  *plain_read/volatile_load  *type=double threads=16 .*over 3 and 3 repeats' \
   "host: a point three times slower, beyond every run of A, not found"
 [ "$(count '^REGRESSION ')" = 1 ] || { cat "$TMP/out"; fail "host: more than the slowed point flagged"; }
@@ -108,7 +100,7 @@ for s in a b; do
   cp "$F/host-rep-$s/provenance.json" "$TMP/host1-$s/"
   grep '"repeat":0' "$F/host-rep-$s/results.jsonl" | sed 's/,"repeat":0//' >"$TMP/host1-$s/results.jsonl"
 done
-cmp 0 "$TMP/host1-a" "$TMP/host1-b"
+compare_rc 0 "$TMP/host1-a" "$TMP/host1-b"
 has 'from 1 and 1 repeat(s): not judged (host points need --repeat 3 on both sides)' "host, one repeat: no note"
 hasnt '^REGRESSION' "host, one repeat a side: judged"
 
@@ -116,9 +108,9 @@ hasnt '^REGRESSION' "host, one repeat a side: judged"
 # 2xH100, the same bundle three times): B0's three repeats all ~25 us, B1's two of three ~56 us. The pair
 # alone calls it a regression (what an A/A of two studies can't tell); with a third study of the
 # baseline's build pooled into A (--history) it is noise, and a real 3x slowdown is still found.
-cmp 1 "$F/modes-a" "$F/modes-b"
+compare_rc 1 "$F/modes-a" "$F/modes-b"
 has '^REGRESSION .*grid_sync/split_generic .*threads=128' "modes: the pair alone no longer flags the two-valued point (fixture stale?)"
-cmp 0 "$F/modes-a" "$F/modes-b" --history "$F/modes-hist"
+compare_rc 0 "$F/modes-a" "$F/modes-b" --history "$F/modes-hist"
 hasnt '^REGRESSION' "modes: --history did not pool the earlier study's repeats"
 has "A's repeats pooled with $F/modes-hist (--history)" "modes: the pooled study is not named"
 "$OMPKIT" compare "$F/modes-a" "$F/modes-b" --history "$F/modes-hist" --json >"$TMP/out" || true
@@ -133,7 +125,7 @@ for line in open(sys.argv[1]):
     j["per_op_ns"] = {k: v * 3 for k, v in j["per_op_ns"].items()}
     print(json.dumps(j))
 PY
-cmp 1 "$F/modes-a" "$TMP/modes3x" --history "$F/modes-hist"
+compare_rc 1 "$F/modes-a" "$TMP/modes3x" --history "$F/modes-hist"
 [ "$(count '^REGRESSION ')" = 2 ] || { cat "$TMP/out"; fail "modes: a 3x slowdown of both points not found with --history"; }
 # --history of another sweep, or of no result folder: one line, exit 2.
 mkdir -p "$TMP/full-hist"
