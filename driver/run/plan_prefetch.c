@@ -53,7 +53,12 @@ static void *warm(void *arg) {
   char *wa[] = {(char *)w->bench, "--warm", NULL};
   w->rc = ok_spawn(wa, w->env[0] ? w->env : NULL, 300, &w->p);
   w->secs = ok_now() - w->t0;
+  __atomic_store_n(&w->done, 1, __ATOMIC_RELEASE);
   return NULL;
+}
+
+int plan_warm_running(const struct plan_warm *w) {
+  return w->started && !w->joined && !__atomic_load_n(&w->done, __ATOMIC_ACQUIRE);
 }
 
 void plan_warm_start(struct plan_warm *w) {

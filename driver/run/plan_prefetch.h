@@ -33,11 +33,14 @@ struct plan_warm {
   char store[1024];  /* env's strings */
   pthread_t t;
   int started, joined;
+  int done; /* the warm-up's process has ended (set by its thread; read without a lock) */
   int rc; /* ok_spawn's return */
   struct ok_proc p;
   double t0, secs; /* started at (ok_now), took */
 };
 void plan_warm_start(struct plan_warm *w);
+/* Whether joining it now would wait: started, and its process still running. */
+int plan_warm_running(const struct plan_warm *w);
 /* Waits for the warm-up (a no-op when it never started or was joined); returns the seconds waited. */
 double plan_warm_join(struct plan_warm *w);
 #endif

@@ -10,6 +10,7 @@
 #include "ok_record.h"
 #include "remarks.h"
 #include "resultset.h"
+#include "run_cores.h"
 #include "run_gpus.h"
 #include "status.h"
 #include "study.h"
@@ -50,6 +51,7 @@ struct run_opts {
   int study_opts;    /* options that shape the study were given (not allowed with --resume) */
   int timeout_given;
   int compile_only;  /* --compile-only: compile data (compile.jsonl) and no bench run */
+  const char *host;  /* --host beside|after: the host configurations beside the GPU work (run_cores.h) or after it */
   int tty;           /* stdout is a terminal: redraw one progress line */
   double t0;
 };
@@ -73,7 +75,7 @@ static int in_list(const char *list, const char *name) {
 static void usage(FILE *f) {
   fprintf(f, "usage: ompkit run [--out DIR] [--filter REGEX] [--configs A,B] [--models native,omp_target,cuda]\n"
              "                  [--runs N] [--timeout SECONDS] [--quick|--full] [--repeat N] [--gpu N]\n"
-             "                  [--gpus LIST|all] [--compile-only]\n"
+             "                  [--gpus LIST|all] [--host beside|after] [--compile-only]\n"
              "       ompkit run --resume DIR [--timeout SECONDS] [--gpu N | --gpus LIST|all]\n"
              "Runs every enabled configuration's kernels, each in its own process, and writes\n"
              "DIR/<timestamp>/{results.jsonl,results.csv,remarks.jsonl,resources.jsonl,provenance.json}\n"
@@ -85,10 +87,13 @@ static void usage(FILE *f) {
              "of a primitive). GPU configurations are skipped with a note when no GPU is usable.\n"
              "--gpus LIST|all spreads the GPU configurations' work over those GPUs (indices as nvidia-smi\n"
              "lists them), one bench process per GPU, longest work first; each result line names its GPU\n"
-             "(gpu_index, gpu_uuid). Host configurations run after the GPU work, and a variant that uses\n"
-             "several GPUs (multi_gpu_sync) runs alone with all of them. Benches running at once move\n"
-             "launch-bound points 6-30 %% (docs/results/2026-11-27-aa-multi-gpu): compare a --gpus\n"
-             "study with another --gpus study, not with a one-GPU one.\n"
+             "(gpu_index, gpu_uuid). A variant that uses several GPUs (multi_gpu_sync) runs alone with\n"
+             "all of them. A unit waiting for a GPU image load or a SASS listing goes after ready ones.\n"
+             "--host beside (default on a node with GPUs and enough cores) runs the host configurations\n"
+             "beside the GPU work: the GPU side keeps 2 cores per GPU of the node, the host benches get\n"
+             "the rest and size their threads by it (provenance.json: host_cores), the same for one GPU or\n"
+             "--gpus all; --host after runs them after the GPU work on every core. OMPKIT_HOST_CPUS=LIST\n"
+             "names the host side's CPUs instead (the GPU side gets the rest).\n"
              "--resume DIR continues a study that was cut off (SIGINT, SIGTERM, a lost node) in DIR,\n"
              "with DIR's options: variants already finished (DIR/done.jsonl) are kept and not rerun;\n"
              "lines of a variant cut off mid-way are dropped and the variant runs again.\n"
@@ -103,7 +108,8 @@ static int parse_opts(int argc, char **argv, struct run_opts *o) {
                                      {"models", 1, 0, 'm'},  {"runs", 1, 0, 'r'},   {"timeout", 1, 0, 't'},
                                      {"quick", 0, 0, 'Q'},   {"full", 0, 0, 'F'},   {"repeat", 1, 0, 'R'},
                                      {"gpu", 1, 0, 'g'},     {"help", 0, 0, 'h'},   {"resume", 1, 0, 'S'},
-                                     {"compile-only", 0, 0, 'C'}, {"gpus", 1, 0, 'G'}, {0, 0, 0, 0}};
+                                     {"compile-only", 0, 0, 'C'}, {"gpus", 1, 0, 'G'}, {"host", 1, 0, 'H'},
+                                     {0, 0, 0, 0}};
   o->out = "results";
   o->timeout = 300;
   o->runs = 0; /* 0: each bench's own default (5 runs of a kernel, 9 pairs of a primitive) */
@@ -114,7 +120,7 @@ static int parse_opts(int argc, char **argv, struct run_opts *o) {
   int ch;
   while ((ch = getopt_long(argc, argv, "+ho:f:c:m:r:t:", lo, NULL)) != -1) {
     char *end;
-    if (strchr("ofcmrQFRC", ch)) o->study_opts = 1;
+    if (strchr("ofcmrQFRCH", ch)) o->study_opts = 1;
     switch (ch) {
     case 'h': usage(stdout); exit(0);
     case 'S': o->resume = optarg; break;
@@ -155,6 +161,13 @@ static int parse_opts(int argc, char **argv, struct run_opts *o) {
       o->gpu = optarg;
       break;
     case 'G': o->gpus = optarg; break;
+    case 'H':
+      if (strcmp(optarg, "beside") && strcmp(optarg, "after")) {
+        ok_err("run: --host wants 'beside' or 'after', got '%s'", optarg);
+        return -1;
+      }
+      o->host = optarg;
+      break;
     case 't':
       o->timeout_given = 1;
       o->timeout = strtod(optarg, &end);
@@ -280,6 +293,14 @@ static struct run_shared {
   pthread_mutex_t listing_lock;
   json_t *infos; /* config name -> its bench's --info answer (planning; provenance reuses it) */
   struct ok_defects *kd; /* EXPECT-FAIL markers of the sources (NULL when unreadable: every failure counts) */
+  /* The node's cores between the GPU side and the host configurations (run_cores.h); split.on:
+   * the host configurations run beside the GPU work. all_cpus: the process's own, restored after. */
+  struct core_split split;
+  cpu_set_t all_cpus;
+  /* --gpus: CUDA_VISIBLE_DEVICES as the run found it; planning sees the first GPU only, the
+   * host benches and the report see it as it was. */
+  char cvd_before[256];
+  int cvd_set;
 } g_run = {.lock = PTHREAD_MUTEX_INITIALIZER, .warm_lock = PTHREAD_MUTEX_INITIALIZER,
            .listing_lock = PTHREAD_MUTEX_INITIALIZER};
 
@@ -758,6 +779,26 @@ static json_t *slurm_job(void) {
   return j;
 }
 
+/* Where the host configurations ran: their CPUs size their thread counts, so a host point is
+ * comparable only with one measured on the same count (run_cores.h). */
+static void provenance_cores(json_t *pv) {
+  char list[1024];
+  const struct core_split *cs = &g_run.split;
+  json_t *h = json_object();
+  json_object_set_new(h, "beside_gpu_work", json_boolean(cs->on));
+  if (cs->on) {
+    cores_list(&cs->host, list, sizeof list);
+    json_object_set_new(h, "cpus", json_string(list));
+    json_object_set_new(h, "count", json_integer(cs->nhost));
+    cores_list(&cs->gpu, list, sizeof list);
+    json_object_set_new(h, "gpu_side_cpus", json_string(list));
+  } else {
+    json_object_set_new(h, "count", json_integer(CPU_COUNT(&g_run.all_cpus)));
+    if (cs->why[0]) json_object_set_new(h, "why_not_beside", json_string(cs->why));
+  }
+  json_object_set_new(pv, "host_cores", h);
+}
+
 static void provenance(const struct ok_manifest *m, const char *dir, json_t *gpu_probe, const struct run_opts *o) {
   json_t *pv = json_object();
   char buf[512];
@@ -803,8 +844,9 @@ static void provenance(const struct ok_manifest *m, const char *dir, json_t *gpu
   json_object_set_new(pv, "sweep", json_string(o->sweep));
   json_object_set_new(pv, PROV_REPEAT, json_integer(o->repeat));
   /* What --resume needs to continue this study as it was asked for. */
-  json_object_set_new(pv, "options", json_pack("{s:s?,s:s?,s:s?,s:i,s:f}", "filter", o->filter, "configs", o->configs,
-                                                "models", o->models, PROV_RUNS, o->runs, "timeout", o->timeout));
+  json_object_set_new(pv, "options", json_pack("{s:s?,s:s?,s:s?,s:i,s:f,s:s?}", "filter", o->filter, "configs", o->configs,
+                                                "models", o->models, PROV_RUNS, o->runs, "timeout", o->timeout, "host", o->host));
+  provenance_cores(pv);
   json_t *cfgs = json_array();
   for (int i = 0; i < m->n; ++i) {
     const struct ok_config *c = &m->configs[i];
@@ -882,6 +924,8 @@ static json_t *resume_options(struct run_opts *o, const struct ok_manifest *m) {
   o->configs = json_string_value(json_object_get(op, "configs"));
   o->models = json_string_value(json_object_get(op, "models"));
   o->runs = (int)json_integer_value(json_object_get(op, PROV_RUNS));
+  o->host = json_string_value(json_object_get(op, "host"));
+  if (!json_object_get(pv, "host_cores")) o->host = "after"; /* measured before the split existed */
   if (!o->timeout_given && json_is_number(json_object_get(op, "timeout")))
     o->timeout = json_number_value(json_object_get(op, "timeout"));
   if (json_string_value(json_object_get(pv, "sweep"))) o->sweep = json_string_value(json_object_get(pv, "sweep"));
@@ -1096,22 +1140,54 @@ static int check_config_names(const char *configs, const struct ok_manifest *m) 
   return 0;
 }
 
-/* --gpus: the GPUs (nvidia-smi's numbering, which CUDA follows under CUDA_DEVICE_ORDER=PCI_BUS_ID;
- * its default, fastest first, may differ), and the seconds each variant took in the last study
- * (<out>/latest/timing.json, or --resume's own), by which the work is cut and ordered. 0 or -1. */
-static int start_gpus(struct run_state *s) {
-  g_run.nslots = gpus_resolve(s->o.gpus, g_run.slots, OK_MAX_GPUS);
-  if (g_run.nslots < 0) return -1;
-  setenv("CUDA_DEVICE_ORDER", "PCI_BUS_ID", 1);
-  if (g_run.nslots == 0) printf("ompkit: run: --gpus %s: nvidia-smi sees no GPU here\n", s->o.gpus);
-  if (g_run.nslots == 1) setenv("CUDA_VISIBLE_DEVICES", g_run.slots[0].index, 1); /* one GPU: as --gpu */
+/* The seconds each variant took in the last study (<out>/latest/timing.json, or --resume's own),
+ * by which the GPU work is cut into units and ordered, longest first. */
+static void load_prev_variants(struct run_state *s) {
   char path[PATH_MAX + 32];
   snprintf(path, sizeof path, "%s/timing.json", s->o.resume ? s->o.resume : s->o.out);
   if (!s->o.resume) snprintf(path, sizeof path, "%s/latest/timing.json", s->o.out);
   json_t *t = json_load_file(path, 0, NULL);
   s->prev_variants = json_incref(json_object_get(t, "variants_s"));
   json_decref(t);
+}
+
+/* --gpus: the GPUs (nvidia-smi's numbering, which CUDA follows under CUDA_DEVICE_ORDER=PCI_BUS_ID;
+ * its default, fastest first, may differ). 0 or -1. */
+static int start_gpus(struct run_state *s) {
+  g_run.nslots = gpus_resolve(s->o.gpus, g_run.slots, OK_MAX_GPUS);
+  if (g_run.nslots < 0) return -1;
+  setenv("CUDA_DEVICE_ORDER", "PCI_BUS_ID", 1);
+  if (g_run.nslots == 0) printf("ompkit: run: --gpus %s: nvidia-smi sees no GPU here\n", s->o.gpus);
+  /* One GPU: as --gpu. Several: planning's questions (--probe, --info, --list: a GPU runtime
+   * starts in each) see the first only, not every GPU of the node (2 x H200: planning took 8.5 s
+   * against 4.7 s on one GPU); each unit then names its own GPU, and the multi-GPU variants all
+   * of them (a bench's CUDA_VISIBLE_DEVICES replaces this one). */
+  const char *was = getenv("CUDA_VISIBLE_DEVICES");
+  if (was) snprintf(g_run.cvd_before, sizeof g_run.cvd_before, "%s", was);
+  g_run.cvd_set = was != NULL;
+  if (g_run.nslots >= 1) setenv("CUDA_VISIBLE_DEVICES", g_run.slots[0].index, 1);
   return 0;
+}
+
+/* Whether the host configurations run beside the GPU work, and on which cores (run_cores.h):
+ * only where a GPU study could run (not --compile-only) and --host after was not asked for. */
+static void plan_cores(const struct run_opts *o) {
+  CPU_ZERO(&g_run.all_cpus);
+  if (sched_getaffinity(0, sizeof g_run.all_cpus, &g_run.all_cpus)) {
+    for (int c = 0; c < (int)sysconf(_SC_NPROCESSORS_ONLN) && c < CPU_SETSIZE; ++c) CPU_SET(c, &g_run.all_cpus);
+  }
+  memset(&g_run.split, 0, sizeof g_run.split);
+  if (o->compile_only) return;
+  if (o->host && !strcmp(o->host, "after")) {
+    snprintf(g_run.split.why, sizeof g_run.split.why, "--host after");
+    return;
+  }
+  const char *list = getenv("OMPKIT_HOST_CPUS");
+  if (list && *list) {
+    if (cores_plan_list(&g_run.all_cpus, list, &g_run.split)) ok_err("run: %s: the host work runs after the GPU work", g_run.split.why);
+    return;
+  }
+  cores_plan(&g_run.all_cpus, gpus_on_node(), cores_siblings_sysfs, &g_run.split);
 }
 
 /* Options, manifest, --resume's folder and options, known defects. Returns an exit status, or -1
@@ -1138,6 +1214,8 @@ static int start_run(struct run_state *s, int argc, char **argv) {
     ok_manifest_free(&s->m);
     return OK_EXIT_USAGE;
   }
+  plan_cores(o);
+  if (o->gpus || g_run.split.on) load_prev_variants(s);
   char kderr[1024];
   if (!(g_run.kd = kd_load(&s->m, NULL, kderr, sizeof kderr)))
     fprintf(stderr, "ompkit: run: warning: known defects not read (%s): every failure counts\n", kderr);
@@ -1194,6 +1272,7 @@ static int open_study(struct run_state *s) {
   struct utsname un;
   if (!uname(&un)) snprintf(g_run.host, sizeof g_run.host, "%s", un.nodename);
   study_init(&s->st, s->dir);
+  s->st.listing_cpus = g_run.split.on ? &g_run.split.gpu : NULL;
   double t_phase = ok_now();
   /* Compile data (SASS listings above all) only for the configurations this study runs. */
   for (int i = 0; i < s->m.n; ++i)
@@ -1203,7 +1282,7 @@ static int open_study(struct run_state *s) {
   /* --gpus: the GPU work starts at once on every GPU, the CUDA primitives among it; their code
    * check needs the SASS listing (cuobjdump, 20-30 s), which starts now, during the planning,
    * not when the first GPU configuration begins as in a one-GPU study. */
-  if (g_run.nslots > 1) study_start_listings(&s->st);
+  if (g_run.nslots > 1 || g_run.split.on) study_start_listings(&s->st);
   /* Where the study's time went, written as timing.json: the kit's own speed is a result too. */
   s->timing = json_object();
   s->tcfg = json_object();
@@ -1553,7 +1632,7 @@ static void end_plan(struct run_state *s) {
 static void run_plan_gpus(struct run_state *s);
 static void run_plan(struct run_state *s) {
   s->total *= s->o.repeat;
-  if (g_run.nslots > 1) {
+  if (g_run.nslots > 1 || g_run.split.on) { /* several GPUs, or the host work beside the GPU's */
     run_plan_gpus(s);
     return;
   }
@@ -1688,7 +1767,8 @@ static void unit_run(struct gpu_plan *gp, struct gpu_unit *u, int slot, const ch
   if (s->o.tty) fputs("\r\033[K", stdout);
   printf("ompkit: %s: %d %s in %.1f s%s%s\n", c->name, u->n,
          u->grp < 0 ? "variant(s)" : u->grp % 2 ? "primitive sweep(s)" : "whole kernel(s)", ok_now() - tb,
-         slot >= 0 ? " on GPU " : u->multi ? " on GPUs " : "", slot >= 0 ? g_run.slots[slot].index : u->multi ? gp->all_env + 21 : "");
+         slot >= 0 ? " on GPU " : u->multi && g_run.nslots > 1 ? " on GPUs " : "",
+         slot >= 0 ? g_run.slots[slot].index : u->multi && g_run.nslots > 1 ? gp->all_env + 21 : "");
   fflush(stdout);
   pthread_mutex_unlock(&g_run.lock);
   free(b.text);
@@ -1696,7 +1776,18 @@ static void unit_run(struct gpu_plan *gp, struct gpu_unit *u, int slot, const ch
 
 static void pool_unit(void *ctx, int k, int slot) {
   struct gpu_plan *gp = ctx;
-  unit_run(gp, &gp->u[gp->gpu_units[k]], slot, gp->cuda_env[slot]);
+  /* Without --gpus (the host work beside one GPU's): the bench sees the GPUs as the run does. */
+  unit_run(gp, &gp->u[gp->gpu_units[k]], g_run.nslots > 0 ? slot : -1, gp->cuda_env[slot][0] ? gp->cuda_env[slot] : NULL);
+}
+
+/* Whether unit k may start without waiting: its configuration's image is not loading in the
+ * background, and, for primitive sweeps, whose code check reads it, its SASS listing is made. */
+static int unit_ready(void *ctx, int k) {
+  struct gpu_plan *gp = ctx;
+  const struct gpu_unit *u = &gp->u[gp->gpu_units[k]];
+  struct run_state *s = gp->s;
+  if (s->warm && plan_warm_running(&s->warm[u->config])) return 0;
+  return !(u->grp >= 0 && u->grp % 2 && study_listing_running(&s->st, &s->m.configs[u->config]));
 }
 
 /* The units of every repeat, cut for `nslots` GPUs; 0 or -1 (out of memory). */
@@ -1712,7 +1803,7 @@ static int plan_units(struct gpu_plan *gp) {
     struct batch_item it = {rs_str(e, OKF_kernel), rs_str(e, OKF_variant), 0, 0};
     if (s->m.configs[ci].needs_gpu) total += item_est(s, ci, &it);
   }
-  double target = total / (2.0 * g_run.nslots);
+  double target = total / (2.0 * (g_run.nslots > 1 ? g_run.nslots : 1));
   for (int rep = 0; rep < s->o.repeat && items && taken; ++rep) {
     memset(taken, 0, np + 1);
     for (size_t a = 0; a < np; ++a) {
@@ -1729,34 +1820,63 @@ static int plan_units(struct gpu_plan *gp) {
   return ok ? 0 : -1;
 }
 
-/* --gpus: the GPU configurations' units over the GPUs at once, longest first; then the variants
- * that use every GPU, alone; then the host configurations, whose timing the GPU benches' host
- * threads would disturb (they run on the same cores). */
+/* The host configurations' units, one after the other, on the host side's cores (run_cores.h):
+ * a thread of their own beside the GPU pool. */
+static void *host_units(void *arg) {
+  struct gpu_plan *gp = arg;
+  struct run_state *s = gp->s;
+  if (g_run.split.on) cores_pin_thread(&g_run.split.host);
+  for (int k = 0; k < gp->n && !ok_interrupted; ++k)
+    if (!s->m.configs[gp->u[k].config].needs_gpu && !gp->u[k].multi) unit_run(gp, &gp->u[k], -1, NULL);
+  return NULL;
+}
+
+/* The GPU configurations' units over the GPUs at once, longest first among the ready ones; then
+ * the variants that use every GPU, alone. The host configurations' units run beside them on
+ * their own cores (g_run.split.on) or, else, after them: their timing is what the GPU benches'
+ * host threads would disturb on shared cores. */
 static void run_plan_gpus(struct run_state *s) {
   struct gpu_plan gp = {.s = s};
+  const int nw = g_run.nslots > 1 ? g_run.nslots : 1;
   snprintf(gp.all_env, sizeof gp.all_env, "CUDA_VISIBLE_DEVICES=");
   for (int k = 0; k < g_run.nslots; ++k) {
     snprintf(gp.cuda_env[k], sizeof gp.cuda_env[k], "CUDA_VISIBLE_DEVICES=%s", g_run.slots[k].index);
     snprintf(gp.all_env + strlen(gp.all_env), sizeof gp.all_env - strlen(gp.all_env), "%s%s", k ? "," : "",
              g_run.slots[k].index);
   }
+  if (g_run.nslots > 1 && g_run.cvd_set) setenv("CUDA_VISIBLE_DEVICES", g_run.cvd_before, 1); /* planning is over */
+  else if (g_run.nslots > 1) unsetenv("CUDA_VISIBLE_DEVICES");
   if (!plan_units(&gp) && (gp.gpu_units = calloc((size_t)gp.n + 1, sizeof(int)))) {
     double *est = calloc((size_t)gp.n + 1, sizeof *est);
-    int ng = 0;
-    for (int k = 0; k < gp.n; ++k)
+    int ng = 0, nh = 0;
+    for (int k = 0; k < gp.n; ++k) {
       if (s->m.configs[gp.u[k].config].needs_gpu && !gp.u[k].multi) est[ng] = gp.u[k].est, gp.gpu_units[ng++] = k;
-    printf("ompkit: %d unit(s) of GPU work over %d GPUs (%s), longest first\n", ng, g_run.nslots, gp.all_env + 21);
+      nh += !s->m.configs[gp.u[k].config].needs_gpu && !gp.u[k].multi;
+    }
+    if (g_run.nslots > 1) printf("ompkit: %d unit(s) of GPU work over %d GPUs (%s), longest first\n", ng, g_run.nslots, gp.all_env + 21);
+    pthread_t host_th;
+    int beside = g_run.split.on && ng && nh;
+    if (beside) { /* the driver, its pool threads, warm-ups and listings on the GPU side */
+      char hl[256], gl[256];
+      cores_list(&g_run.split.host, hl, sizeof hl);
+      cores_list(&g_run.split.gpu, gl, sizeof gl);
+      printf("ompkit: host configurations beside the GPU work, on CPUs %s (%d); the GPU side on %s\n", hl,
+             g_run.split.nhost, gl);
+      cores_pin_thread(&g_run.split.gpu);
+    }
     fflush(stdout);
     if (ng) study_start_listings(&s->st); /* SASS listings overlap the GPU runs */
     if (ng && s->warm)
       for (int k = 0; k < s->m.n; ++k) plan_warm_start(&s->warm[k]);
     s->warm_started = 1;
-    if (est) gpus_pool(g_run.nslots, est, ng, pool_unit, &gp);
+    if (beside && pthread_create(&host_th, NULL, host_units, &gp)) beside = 0;
+    if (est) gpus_pool(nw, est, ng, pool_unit, unit_ready, &gp);
     free(est);
     for (int k = 0; k < gp.n && !ok_interrupted; ++k)
-      if (gp.u[k].multi) unit_run(&gp, &gp.u[k], -1, gp.all_env);
-    for (int k = 0; k < gp.n && !ok_interrupted; ++k)
-      if (!s->m.configs[gp.u[k].config].needs_gpu && !gp.u[k].multi) unit_run(&gp, &gp.u[k], -1, NULL);
+      if (gp.u[k].multi) unit_run(&gp, &gp.u[k], -1, g_run.nslots > 1 ? gp.all_env : NULL);
+    if (beside) pthread_join(host_th, NULL);
+    else host_units(&gp);
+    pthread_setaffinity_np(pthread_self(), sizeof g_run.all_cpus, &g_run.all_cpus); /* the report: every core */
   }
   for (int k = 0; k < gp.n; ++k) free(gp.u[k].items);
   free(gp.u);

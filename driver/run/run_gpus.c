@@ -39,6 +39,12 @@ static int query(struct gpu_slot *all, int max) {
   return rc;
 }
 
+int gpus_on_node(void) {
+  struct gpu_slot all[OK_MAX_GPUS];
+  int n = query(all, OK_MAX_GPUS);
+  return n > 0 ? n : 0;
+}
+
 int gpus_resolve(const char *spec, struct gpu_slot *slots, int max) {
   struct gpu_slot all[OK_MAX_GPUS];
   int n = query(all, OK_MAX_GPUS);
@@ -77,8 +83,10 @@ int gpus_resolve(const char *spec, struct gpu_slot *slots, int max) {
 
 struct pool {
   pthread_mutex_t lock;
-  int *order, next, nunits;
+  int *order, nunits;
+  char *taken;
   gpu_work_fn fn;
+  gpu_ready_fn ready;
   void *ctx;
 };
 struct worker {
@@ -86,15 +94,26 @@ struct worker {
   int slot;
 };
 
+int gpus_pick(const int *order, const char *taken, int n, gpu_ready_fn ready, void *ctx) {
+  int first = -1;
+  for (int i = 0; i < n; ++i) {
+    if (taken[i]) continue;
+    if (first < 0) first = i;
+    if (!ready || ready(ctx, order[i])) return i;
+  }
+  return first;
+}
+
 static void *work(void *arg) {
   struct worker *w = arg;
   struct pool *p = w->p;
   for (;;) {
     pthread_mutex_lock(&p->lock);
-    int u = p->next < p->nunits ? p->order[p->next++] : -1;
+    int i = gpus_pick(p->order, p->taken, p->nunits, p->ready, p->ctx);
+    if (i >= 0) p->taken[i] = 1;
     pthread_mutex_unlock(&p->lock);
-    if (u < 0) break;
-    p->fn(p->ctx, u, w->slot);
+    if (i < 0) break;
+    p->fn(p->ctx, p->order[i], w->slot);
   }
   return NULL;
 }
@@ -105,9 +124,13 @@ static int by_est(const void *a, const void *b) {
   return x < y ? 1 : x > y ? -1 : *(const int *)a - *(const int *)b;
 }
 
-void gpus_pool(int nslots, const double *est, int nunits, gpu_work_fn fn, void *ctx) {
-  struct pool p = {PTHREAD_MUTEX_INITIALIZER, calloc((size_t)nunits + 1, sizeof(int)), 0, nunits, fn, ctx};
-  if (!p.order) return;
+void gpus_pool(int nslots, const double *est, int nunits, gpu_work_fn fn, gpu_ready_fn ready, void *ctx) {
+  struct pool p = {PTHREAD_MUTEX_INITIALIZER, calloc((size_t)nunits + 1, sizeof(int)), nunits,
+                   calloc((size_t)nunits + 1, 1), fn, ready, ctx};
+  if (!p.order || !p.taken) {
+    free(p.order), free(p.taken);
+    return;
+  }
   for (int u = 0; u < nunits; ++u) p.order[u] = u;
   g_est = est;
   qsort(p.order, (size_t)nunits, sizeof(int), by_est);
@@ -122,4 +145,5 @@ void gpus_pool(int nslots, const double *est, int nunits, gpu_work_fn fn, void *
   if (!started) work(&(struct worker){&p, 0}); /* no thread: this one does it all on slot 0 */
   for (int s = 0; s < started; ++s) pthread_join(th[s], NULL);
   free(p.order);
+  free(p.taken);
 }

@@ -243,6 +243,7 @@ void study_start_listings(struct study *st) {
       FILE *o = freopen(L->sass_path, "w", stdout);
       if (!o) _exit(127);
       setpgid(0, 0); /* a timeout kills the group: the image listing's ptxas runs too */
+      if (st->listing_cpus) sched_setaffinity(0, sizeof *st->listing_cpus, st->listing_cpus);
       if (L->sass_ptxas[0])
         execl("/bin/sh", "sh", "-c", image_sass_sh, "sh", L->sass_ptxas, L->sass_tool, L->sass_arch, L->sass_bench,
               (char *)NULL);
@@ -295,6 +296,20 @@ void study_ready_listing(struct study *st, const struct ok_config *c) {
 int study_listing_pending(const struct study *st, const struct ok_config *c) {
   for (int i = 0; i < st->nlistings; ++i)
     if (!strcmp(st->listings[i].config, c->name)) return st->listings[i].sass_tool[0] && !st->listings[i].gpu;
+  return 0;
+}
+
+int study_listing_running(const struct study *st, const struct ok_config *c) {
+  for (int i = 0; i < st->nlistings; ++i) {
+    const struct study_listing *L = &st->listings[i];
+    if (strcmp(L->config, c->name)) continue;
+    int pid = __atomic_load_n(&L->sass_pid, __ATOMIC_ACQUIRE);
+    if (pid <= 0) return 0;
+    siginfo_t si;
+    memset(&si, 0, sizeof si);
+    /* WNOWAIT: the exit stays to be collected by finish_listing, which loads the listing. */
+    return waitid(P_PID, (id_t)pid, &si, WEXITED | WNOHANG | WNOWAIT) == 0 && si.si_pid == 0;
+  }
   return 0;
 }
 

@@ -5,6 +5,7 @@
 #include "core.h"
 
 #include <limits.h>
+#include <sched.h>
 
 struct ok_disasm;
 struct study_listing {
@@ -30,6 +31,9 @@ struct study {
   json_t *modes;     /* config -> {kernel: "SPMD" | "Generic" | "Generic-SPMD"} (device IR) */
   json_t *kernel_remarks; /* config -> {kernel: [OMP IDs]} attributed through the call graph */
   json_t *kernel_ids;     /* config -> {kernel symbol: identity} (record/ok_kernel_id.h) */
+  /* The CPUs the background listings run on (run_cores.h: the GPU side, when the host
+   * configurations run beside the GPU work); NULL: wherever the study runs. */
+  const cpu_set_t *listing_cpus;
 };
 
 void study_init(struct study *st, const char *dir);
@@ -47,6 +51,9 @@ void study_start_listings(struct study *st);
 void study_ready_listing(struct study *st, const struct ok_config *c);
 /* Whether configuration c's listing is still to be waited for (study_ready_listing). */
 int study_listing_pending(const struct study *st, const struct ok_config *c);
+/* Whether waiting for configuration c's listing now would block: its background job is still
+ * running. Reaps nothing and takes no lock (the pool asks while another thread may wait). */
+int study_listing_running(const struct study *st, const struct ok_config *c);
 /* Adds kernel_symbol, kernel_id, observed_mode, static_mode (mode_mismatch when they differ), launch shape,
  * resources and remark IDs to one result. */
 void study_join(struct study *st, const struct ok_config *c, json_t *result, const char *bench_stderr);

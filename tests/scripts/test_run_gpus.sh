@@ -2,8 +2,9 @@
 # bench sleeps per variant and reports the CUDA_VISIBLE_DEVICES it saw. The GPU work runs on
 # both GPUs at once (each process sees one GPU; the wall time shows the overlap), every line
 # names the GPU that measured it, the multi-GPU variant runs alone with both GPUs, the host
-# configuration runs after the GPU work, provenance lists the GPUs, and the points are the points
-# a one-GPU run measures (compare: all same). Bad lists are one-line errors.
+# configuration runs after the GPU work (--host after) or beside it on its own CPUs (OMPKIT_HOST_CPUS),
+# provenance lists the GPUs and the host CPUs, and the points are the points a one-GPU run
+# measures (compare: all same). Bad lists are one-line errors.
 . "$(dirname "$0")/lib.sh"
 M="$TMP/m"
 mkdir -p "$M/configs/g/artefacts" "$M/configs/h/artefacts" "$TMP/bin"
@@ -25,8 +26,8 @@ case "\$1" in
       [ "\$1" = --run ] || { shift; continue; }
       k=\${2%/*} v=\${2#*/}; shift 2
       echo "{\"event\":\"begin\",\"kernel\":\"\$k\",\"variant\":\"\$v\"}"
-      echo "\$(date +%s.%N) \$(date +%s.%N) $1 \$k/\$v dev=\${CUDA_VISIBLE_DEVICES:-none}" >>"$TMP/runs.start"
-      [ $1 = g ] && sleep 1
+      echo "\$(date +%s.%N) \$(date +%s.%N) $1 \$k/\$v dev=\${CUDA_VISIBLE_DEVICES:-none} cpus=\$(grep Cpus_allowed_list /proc/self/status | cut -f2)" >>"$TMP/runs.start"
+      if [ $1 = g ]; then sleep 1; else sleep 0.3; fi
       echo "\$(date +%s.%N) $1 \$k/\$v" >>"$TMP/runs.end"
       echo "{\"kernel\":\"\$k\",\"variant\":\"\$v\",\"status\":\"ok\",\"verified\":true,\"time_s\":{\"median\":0.5,\"min\":0.5,\"max\":0.5},\"detail\":\"dev=\${CUDA_VISIBLE_DEVICES:-none}\"}"
       echo "{\"event\":\"end\",\"kernel\":\"\$k\",\"variant\":\"\$v\",\"rc\":0}"
@@ -45,7 +46,7 @@ EOT
 export OMPKIT_MANIFEST="$M/ompkit-configs.json" PATH="$TMP/bin:$PATH"
 
 t0=$(date +%s.%N)
-"$OMPKIT" run --out "$TMP/two" --gpus all >"$TMP/log" 2>&1 || { cat "$TMP/log"; fail "run --gpus all: exit $?"; }
+"$OMPKIT" run --out "$TMP/two" --gpus all --host after >"$TMP/log" 2>&1 || { cat "$TMP/log"; fail "run --gpus all: exit $?"; }
 secs=$(awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }')
 R="$TMP/two/latest/results.jsonl"
 python3 - "$R" "$TMP/two/latest/provenance.json" "$TMP/runs.start" "$TMP/runs.end" <<'PY' || fail "run --gpus all: $(cat "$TMP/log")"
@@ -81,11 +82,44 @@ grep -q 'unit(s) of GPU work over 2 GPUs (0,1)' "$TMP/log" || fail "no plan line
 
 # The same points as a one-GPU run: compare finds every point the same.
 rm -f "$TMP/runs.start" "$TMP/runs.end"
-"$OMPKIT" run --out "$TMP/one" --gpus 1 >"$TMP/log1" 2>&1 || { cat "$TMP/log1"; fail "run --gpus 1: exit $?"; }
+"$OMPKIT" run --out "$TMP/one" --gpus 1 --host after >"$TMP/log1" 2>&1 || { cat "$TMP/log1"; fail "run --gpus 1: exit $?"; }
 grep -q 'dev=1' "$TMP/one/latest/results.jsonl" || fail "--gpus 1 did not run on GPU 1"
 "$OMPKIT" compare "$TMP/one/latest" "$TMP/two/latest" --json >"$TMP/cmp.json" 2>"$TMP/cmp.err" || fail "compare: $(cat "$TMP/cmp.err")"
 python3 -c "import json,sys; d=json.load(open('$TMP/cmp.json')); assert d['summary']=={'same':12}, d['summary']" ||
   fail "one GPU against two: $(head -c 1500 "$TMP/cmp.json")"
+
+# --host beside (the default where the node's cores allow; OMPKIT_HOST_CPUS names them here, on a
+# machine of any size): the host benches run while the GPU work runs, on CPU 0 only; the GPU
+# benches on the others; provenance says where; a one-GPU study beside measures the same points.
+if [ "$(nproc)" -ge 2 ]; then
+  rm -f "$TMP/runs.start" "$TMP/runs.end"
+  OMPKIT_HOST_CPUS=0 "$OMPKIT" run --out "$TMP/beside" --gpus all >"$TMP/logb" 2>&1 || { cat "$TMP/logb"; fail "beside: exit $?"; }
+  grep -q 'host configurations beside the GPU work, on CPUs 0 (1)' "$TMP/logb" || fail "beside: no split line: $(cat "$TMP/logb")"
+  python3 - "$TMP/beside/latest/provenance.json" "$TMP/runs.start" "$TMP/runs.end" <<'PY' || fail "beside: $(cat "$TMP/logb")"
+import json, sys
+prov = json.load(open(sys.argv[1]))
+h = prov["host_cores"]
+assert h["beside_gpu_work"] and h["cpus"] == "0" and h["count"] == 1, h
+start = [l.split() for l in open(sys.argv[2])]
+end = [l.split() for l in open(sys.argv[3])]
+host = [s for s in start if s[2] == "h"]
+assert host and all(s[5] == "cpus=0" for s in host), ("host benches on CPU 0 only", host)
+gpu = [s for s in start if s[2] == "g"]
+assert all(s[5] != "cpus=0" and "0" not in s[5].split("=")[1].replace("-", ",").split(",")[:1] for s in gpu), ("GPU benches off CPU 0", gpu)
+gpu_end = max(float(e[0]) for e in end if e[1] == "g")
+assert min(float(s[0]) for s in host) < gpu_end, "the host configuration waited for the GPU work"
+PY
+  OMPKIT_HOST_CPUS=0 "$OMPKIT" run --out "$TMP/beside1" --gpus 0 >"$TMP/logb1" 2>&1 || fail "beside, one GPU: exit $?"
+  "$OMPKIT" compare "$TMP/beside1/latest" "$TMP/beside/latest" --json >"$TMP/cmpb.json" 2>"$TMP/cmp.err" || fail "compare: $(cat "$TMP/cmp.err")"
+  python3 -c "import json; d=json.load(open('$TMP/cmpb.json')); assert d['summary']=={'same':12}, d['summary']" ||
+    fail "beside, one GPU against two: $(head -c 1500 "$TMP/cmpb.json")"
+  set +e
+  OMPKIT_HOST_CPUS=999 "$OMPKIT" run --out "$TMP/badcpu" --gpus all >"$TMP/badcpu.log" 2>&1
+  rc=$?
+  set -e
+  [ $rc = 0 ] && grep -q 'OMPKIT_HOST_CPUS=999 leaves the host side no CPU' "$TMP/badcpu.log" ||
+    fail "a host CPU list outside the machine: exit $rc: $(cat "$TMP/badcpu.log")"
+fi
 
 # A study over both GPUs stopped by SIGINT goes on with --resume --gpus: every variant once.
 "$OMPKIT" run --out "$TMP/cut" --gpus all >"$TMP/cut.log" 2>&1 &
@@ -114,4 +148,4 @@ set +e
 rc=$?
 set -e
 [ $rc = 2 ] || fail "--gpus with --gpu: exit $rc"
-pass "--gpus all: 12 points on 2 GPUs in $secs s, each naming its GPU; multi-GPU alone, host after; same points as one GPU"
+pass "--gpus all: 12 points on 2 GPUs in $secs s, each naming its GPU; multi-GPU alone, host after or beside on its CPUs; same points as one GPU"
