@@ -409,6 +409,14 @@ static json_t *prov_diff(json_t *pa, json_t *pb) {
       ok_json_appendf(d, "%s: %s -> %s", keys[i], pstr(pa, keys[i]), pstr(pb, keys[i]));
   const char *ga = ok_jstr(json_object_get(pa, PROV_GPU), "device_name"), *gb = ok_jstr(json_object_get(pb, PROV_GPU), "device_name");
   if ((ga || gb) && (!ga || !gb || strcmp(ga, gb))) ok_json_appendf(d, "gpu: %s -> %s", ga ? ga : "none", gb ? gb : "none");
+  /* The host configurations size their thread counts by the CPUs they ran on (run --host): on
+   * other counts their points are other points, listed as only in A or only in B. */
+  json_t *ha = json_object_get(pa, "host_cores"), *hb = json_object_get(pb, "host_cores");
+  json_int_t na = json_integer_value(json_object_get(ha, "count")), nb = json_integer_value(json_object_get(hb, "count"));
+  if (ha && hb && na != nb)
+    ok_json_appendf(d, "host CPUs: %lld%s -> %lld%s (host points at other thread counts do not pair)", (long long)na,
+                    json_is_true(json_object_get(ha, "beside_gpu_work")) ? " beside the GPU work" : "", (long long)nb,
+                    json_is_true(json_object_get(hb, "beside_gpu_work")) ? " beside the GPU work" : "");
   size_t i, k;
   json_t *ca, *cb;
   json_array_foreach(json_object_get(pa, "configs"), i, ca) {

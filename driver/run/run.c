@@ -1523,6 +1523,7 @@ static void plan_study(struct run_state *s) {
   if (!s->ans || !aenv || !astore) free(s->ans), s->ans = NULL;
   if (s->ans) prefetch_answers(s, aenv, astore, t_plan);
   tc = ok_now();
+  const double tc0 = tc;
   for (int i = 0; i < m->n; ++i) {
     /* plan_config leaves early in many ways: the previous configuration's share is closed here. */
     if (i > 0 && ok_now() - tc > 0.05) json_object_set_new(s->tplan, m->configs[i - 1].name, json_real(ok_now() - tc));
@@ -1540,8 +1541,11 @@ static void plan_study(struct run_state *s) {
   s->ans = NULL;
   free(aenv);
   free(astore);
+  double t_prov = ok_now();
+  json_object_set_new(s->timing, "plan_loop_s", json_real(t_prov - tc0)); /* the questions' answers taken, the plan made */
   if (!s->resumed_prov) provenance(m, s->dir, s->gpu, &s->o);
   else provenance_resumed(s->resumed_prov, s->dir);
+  json_object_set_new(s->timing, "provenance_s", json_real(ok_now() - t_prov));
   json_object_set_new(s->timing, "plan_s", json_real(ok_now() - t_plan)); /* with provenance's --info */
   json_object_set_new(s->timing, "plan_configs_s", s->tplan);
   printf("ompkit: %d variant run(s) planned in %.1f s (compile data %.1f s)\n", s->total * s->o.repeat, ok_now() - t_plan,

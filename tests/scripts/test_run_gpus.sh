@@ -113,6 +113,9 @@ PY
   "$OMPKIT" compare "$TMP/beside1/latest" "$TMP/beside/latest" --json >"$TMP/cmpb.json" 2>"$TMP/cmp.err" || fail "compare: $(cat "$TMP/cmp.err")"
   python3 -c "import json; d=json.load(open('$TMP/cmpb.json')); assert d['summary']=={'same':12}, d['summary']" ||
     fail "beside, one GPU against two: $(head -c 1500 "$TMP/cmpb.json")"
+  # compare says the host configurations ran on other CPU counts (their points do not pair).
+  "$OMPKIT" compare "$TMP/two/latest" "$TMP/beside/latest" >"$TMP/cmph.txt" 2>&1 || true
+  grep -q "host CPUs: $(nproc) -> 1 beside the GPU work" "$TMP/cmph.txt" || fail "compare after/beside: no host CPUs line: $(head -20 "$TMP/cmph.txt")"
   set +e
   OMPKIT_HOST_CPUS=999 "$OMPKIT" run --out "$TMP/badcpu" --gpus all >"$TMP/badcpu.log" 2>&1
   rc=$?
