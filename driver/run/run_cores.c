@@ -38,7 +38,7 @@ void cores_plan(const cpu_set_t *avail, int node_gpus, core_siblings_fn siblings
     snprintf(cs->why, sizeof cs->why, "no GPU on this node");
     return;
   }
-  const int want = OK_GPU_SIDE_CORES_PER_GPU * node_gpus;
+  const int want = OK_GPU_SIDE_CORES_PER_GPU * node_gpus + OK_GPU_SIDE_SPARE_CORES;
   int cores = 0;
   /* Whole physical cores from the top: a host thread on the sibling of a GPU bench's core would
    * share its pipeline, the very disturbance the split is there to avoid. */

@@ -3,7 +3,7 @@
  * the host configurations' 70 s after the GPU work alone broke the full study's budget).
  *
  * The GPU side (every GPU bench, their background image loads and SASS listings, the driver)
- * gets two physical cores per GPU of the node, the highest-numbered ones; the host
+ * gets two physical cores per GPU of the node and two more, the highest-numbered ones; the host
  * configurations get the rest, and their benches size their thread counts from that set
  * (omp_get_num_procs follows the affinity mask). The split depends on the node's GPU count, not
  * on how many GPUs a study uses, so a one-GPU study and a --gpus all study of one node measure
@@ -15,7 +15,8 @@
 #include <stddef.h>
 
 enum {
-  OK_GPU_SIDE_CORES_PER_GPU = 2, /* a GPU bench's thread and its CUDA helpers, the listings, the driver */
+  OK_GPU_SIDE_CORES_PER_GPU = 2, /* a GPU bench's launching thread and its CUDA helper threads */
+  OK_GPU_SIDE_SPARE_CORES = 2,   /* the background jobs (SASS listings, GCC's image JIT; at nice 19) and the driver */
   OK_HOST_MIN_CORES = 8          /* fewer left for the host side: no split, host work runs after */
 };
 

@@ -14,6 +14,7 @@
 #include <errno.h>
 #include <glob.h>
 #include <signal.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -244,6 +245,9 @@ void study_start_listings(struct study *st) {
       if (!o) _exit(127);
       setpgid(0, 0); /* a timeout kills the group: the image listing's ptxas runs too */
       if (st->listing_cpus) sched_setaffinity(0, sizeof *st->listing_cpus, st->listing_cpus);
+      /* A background job: on a core it shares with a GPU bench, the bench's launching thread
+       * comes first (run_cores.h). */
+      (void)setpriority(PRIO_PROCESS, 0, 19);
       if (L->sass_ptxas[0])
         execl("/bin/sh", "sh", "-c", image_sass_sh, "sh", L->sass_ptxas, L->sass_tool, L->sass_arch, L->sass_bench,
               (char *)NULL);
