@@ -37,6 +37,14 @@ struct fake {
   long last_n;
   int sink_ok;          /* 0: the fetched A is wrong (the check must fail) */
   const char *type;     /* of the point being run */
+  /* SM placements: the device's SM ids; the test costs sm_test at SM near_sm and far_test elsewhere;
+   * no block lands on the SMs of absent_sm (bit per id); wrong_sm: the sample says it ran on
+   * another SM than asked. sms_seen: bit per id a sample ran on. */
+  const int *smids;
+  int nsmids, near_sm, wrong_sm;
+  double sm_test;
+  unsigned absent_sm, sms_seen;
+  int sm_samples, sm_offs_nonzero;
   union { int i[4096]; double d[2048]; } A;
   double sink[64];
   long long cycles[64];
@@ -65,6 +73,19 @@ static int f_sample(void *vf, const struct ok_prim *pr, struct ok_prim_run *r, i
     return OK_PRIM_ON_HOST;
   }
   double cost = test ? f->cost_test : f->cost_base;
+  if (r->place_sm >= 0) {
+    ++f->sm_samples;
+    if (r->place_off) ++f->sm_offs_nonzero;
+    if (f->absent_sm >> r->place_sm & 1) {
+      snprintf(err, n, "no block landed on SM %d", r->place_sm);
+      return OK_PRIM_NOT_PLACED;
+    }
+    f->sms_seen |= 1u << r->place_sm;
+    r->ran_sm = f->wrong_sm ? r->place_sm + 1 : r->place_sm;
+    if (test) cost = r->place_sm == f->near_sm ? f->sm_test : f->far_test;
+    *value = f->fixed + (double)r->n_iter * r->unroll * cost;
+    return 0;
+  }
   if (f->step) {
     size_t k = r->place_off / f->step;
     if (r->place_off % f->step || k >= 32) {
@@ -120,7 +141,7 @@ static int unplaced; /* the set's: a body without a shared address */
 static int run(struct fake *f, struct ok_params *p, int strided, double resolution, const char *broken) {
   struct ok_variant v = {"k", "v", "spmd", "f.c", 1, "fake", 0, 0, 0, 0};
   struct ok_prim_dev d = {f, "cycles", 1000.0, resolution, 64, 1, 1, broken, f_alloc, f_sample, f_fetch,
-                          f_pair_start, f_cross, f_annotate, f_release, f->step ? 8 : 0, f->step};
+                          f_pair_start, f_cross, f_annotate, f_release, f->step ? 8 : 0, f->step, f->smids, f->nsmids};
   struct ok_prim_set s = {prims, sizeof prims[0], 3, strided, 0, shapes, 2, 0, 100, unplaced};
   npts = 0;
   return ok_prim_sweep(&v, p, &s, &d);
@@ -271,6 +292,94 @@ static void placements(void) {
         "a model that does not place: %d placements, room %zu, n_iter %ld", pts[0].placements, h.room, pts[0].n_iter);
 }
 
+/* SM placements of one-block points: placement k of 8 runs on smids[k x n / 8], the point is the
+ * nearest SM's and names it; an SM no block landed on is not measured; a sample on another SM is
+ * an error; two-block points keep address placements. The fake's 16 SM ids are the even numbers
+ * 0..30 (not contiguous), so the targets are 0 4 8 ... 28 and the near one, 12, is placement 3. */
+static void sm_rules(void) {
+  int ids[132];
+  for (int i = 0; i < 132; ++i) ids[i] = i;
+  static const int want[8] = {0, 16, 33, 49, 66, 82, 99, 115};
+  for (int k = 0; k < 8; ++k)
+    CHECK(ok_prim_sm_target(ids, 132, k, 8) == want[k], "132 SMs, placement %d: SM %d, want %d", k,
+          ok_prim_sm_target(ids, 132, k, 8), want[k]);
+  CHECK(ok_prim_sm_target(NULL, 0, 0, 8) == -1 && ok_prim_sm_target(ids, 132, 0, 0) == -1, "no SMs: -1");
+  struct ok_prim_dev d;
+  memset(&d, 0, sizeof d);
+  d.smids = ids, d.nsmids = 132;
+  CHECK(ok_prim_sm_placed(&d, 1, 0, 8) && !ok_prim_sm_placed(&d, 2, 0, 8), "one block placed, two not");
+  CHECK(!ok_prim_sm_placed(&d, 1, 1, 8) && !ok_prim_sm_placed(&d, 1, 0, 1), "unplaced or one placement: not");
+  d.nsmids = 1;
+  CHECK(!ok_prim_sm_placed(&d, 1, 0, 8), "one SM: nothing to place over");
+}
+
+static void sm_placements(void) {
+  static int ids[16];
+  for (int i = 0; i < 16; ++i) ids[i] = 2 * i;
+  struct fake f;
+  memset(&f, 0, sizeof f);
+  f.fixed = 500, f.cost_base = 2, f.cost_test = 50, f.far_test = 75, f.sink_ok = 1, f.step = 4096 + 128;
+  f.smids = ids, f.nsmids = 16, f.near_sm = 12, f.sm_test = 50;
+  struct ok_params p = {0};
+  p.runs = 9, p.max_retries = 18, p.iters = 1000, p.budget_s = 1e-3;
+  /* Points 0 and 1: int and double at 1 x 4 (placed over SMs); 2 and 3: 2 x 8 (addresses). */
+  const int one[2] = {0, 2}, two[2] = {1, 3};
+  CHECK(run(&f, &p, 0, 3, NULL) == 0 && npts == 4, "SM placement sweep failed (%d points)", npts);
+  CHECK(f.sms_seen == 0x11111111u, "one-block points ran on SMs 0 4 ... 28: %#x", f.sms_seen);
+  CHECK(f.sm_offs_nonzero == 0, "placed over SMs, the arrays stay at offset 0 (%d samples moved)", f.sm_offs_nonzero);
+  CHECK(f.offs_seen == 0xff, "the two-block points kept their address placements: %#x", f.offs_seen);
+  /* The sweep allocates per point: the last point (two blocks) asked for the room. */
+  CHECK(f.room == 7 * f.step, "room for the two-block point's placements: %zu", f.room);
+  for (int i = 0; i < 2; ++i) {
+    const struct ok_point *a = &pts[one[i]], *b = &pts[two[i]];
+    CHECK(a->teams == 1 && a->sm_placed && a->smid == 12 && a->placements == 8, "point %d: placed %d SM %d, %d placements",
+          one[i], a->sm_placed, a->smid, a->placements);
+    CHECK(fabs(a->st.per_op_median - 48) < 1e-9 && fabs(a->far_per_op - 73) < 1e-9, "point %d: nearest %g far %g",
+          one[i], a->st.per_op_median, a->far_per_op);
+    CHECK(a->n_iter == 25, "point %d: n_iter %ld, a placement's share of the budget", one[i], a->n_iter);
+    CHECK(b->teams == 2 && !b->sm_placed && b->placements == 8, "point %d: two blocks placed over SMs", two[i]);
+  }
+  /* Each one-block point: 8 x (3 + 1) screening pairs and 5 + 1 for the nearest, on SMs. */
+  CHECK(f.sm_samples == 2 * 2 * (8 * 4 + 6), "SM samples: %d", f.sm_samples);
+
+  /* No block lands on SM 12: that placement is not measured, the nearest of the other 7 (all 75,
+   * the first: SM 0) is, and never a figure said to be SM 12's. */
+  struct fake g = f;
+  g.absent_sm = 1u << 12, g.sms_seen = 0;
+  CHECK(run(&g, &p, 0, 3, NULL) == 0, "a missing SM failed the sweep");
+  CHECK(pts[0].sm_placed && pts[0].placements == 7 && pts[0].smid == 0 && fabs(pts[0].st.per_op_median - 73) < 1e-9,
+        "SM 12 absent: %d placements, SM %d, %g", pts[0].placements, pts[0].smid, pts[0].st.per_op_median);
+  CHECK(!(g.sms_seen >> 12 & 1), "a sample ran on the absent SM");
+
+  /* No block lands on any target: one launch wherever it goes, no SM named, one placement. */
+  struct fake h = f;
+  h.absent_sm = 0x55555555u;
+  CHECK(run(&h, &p, 0, 3, NULL) == 0, "no SM landed: the sweep failed");
+  CHECK(!pts[0].sm_placed && pts[0].placements == 1 && pts[0].measured && strstr(pts[0].detail, "no block landed"),
+        "none landed: placed %d, %d placements, %s", pts[0].sm_placed, pts[0].placements, pts[0].detail);
+
+  /* A sample that ran on another SM than asked: an error, no figure. */
+  struct fake w = f;
+  w.wrong_sm = 1;
+  CHECK(run(&w, &p, 0, 3, NULL) == 1 && pts[0].error && !pts[0].measured && strstr(pts[0].detail, "not on SM 0"),
+        "wrong SM: error %d, %s", pts[0].error, pts[0].detail);
+  CHECK(!pts[1].error && !pts[1].sm_placed, "the two-block point is unaffected");
+
+  /* A body without an address: no placements at all, over SMs neither. */
+  struct fake u = f;
+  u.sm_samples = 0;
+  unplaced = 1;
+  CHECK(run(&u, &p, 0, 3, NULL) == 0 && u.sm_samples == 0 && !pts[0].sm_placed && pts[0].placements == 1,
+        "unplaced: %d SM samples", u.sm_samples);
+  unplaced = 0;
+
+  /* Fewer SMs than placements: each SM once. */
+  struct fake t = f;
+  t.nsmids = 3, t.sms_seen = 0;
+  CHECK(run(&t, &p, 0, 3, NULL) == 0 && pts[0].placements == 3 && t.sms_seen == 0x15u, "3 SMs: %d placements (%#x)",
+        pts[0].placements, t.sms_seen);
+}
+
 /* OMPKIT_INJECT_SLOWDOWN: the named kernel's per-op cost 10 % up, recorded; others untouched. */
 static void injected(void) {
   struct fake f;
@@ -293,6 +402,8 @@ int main(void) {
   rules();
   sweep();
   placements();
+  sm_rules();
+  sm_placements();
   injected();
   if (!failures) printf("prim sweep engine: all checks passed\n");
   return failures != 0;

@@ -248,6 +248,12 @@ static const char *time_rule(json_t *t, json_t *a, json_t *b, const char *ma, do
         pb > 0 ? pb : 1);
     return "not judged";
   }
+  if (!strcmp(ma, OK_FNAME(per_op_cycles)) && !rs_get(a, OKF_smid) != !rs_get(b, OKF_smid)) {
+    /* One side is the nearest of several SMs, the other of several addresses from wherever its
+     * launch put the block (a folder from before SM placements): not the same measurement. */
+    ok_json_appendf(notes, "%s %+.1f%% placed over SMs in %s only: not judged", ma, pct, rs_get(a, OKF_smid) ? "A" : "B");
+    return "not judged";
+  }
   if (card && one_placement(a, b, ma)) {
     ok_json_appendf(notes, "%s %+.1f%% on another GPU (%s -> %s) at one address placement: not judged", ma, pct,
         rs_str(a, OKF_gpu_uuid), rs_str(b, OKF_gpu_uuid));

@@ -236,6 +236,9 @@ void ok_emit_point(const struct ok_variant *v, const struct ok_params *p, const 
     kint(OKF_placements, pt->placements);
     if (ok && pt->measured && !strcmp(pt->unit, "cycles")) jnum(OKF_per_op_far_cycles, pt->far_per_op);
   }
+  /* Placed over SMs: the SM whose block gave the figures (two cards give a one-block launch
+   * different SMs; this says which one each side's figure came from). */
+  if (pt->sm_placed && pt->measured) kint(OKF_smid, pt->smid);
   if (pt->injected_pct > 0) jnum(OKF_injected_slowdown_pct, pt->injected_pct);
   if (pt->ran_on_host) kbool(OKF_on_device, 0);
   if (pt->code_symbol[0]) kstr(OKF_code_symbol, pt->code_symbol);

@@ -81,6 +81,8 @@ struct ok_point {
   int placements;        /* address placements measured (> 1: st is the nearest's) */
   double far_per_op;     /* the farthest placement's median per-op cost (sample units) */
   double injected_pct;   /* > 0: OMPKIT_INJECT_SLOWDOWN raised the measured cost by this much */
+  int sm_placed;         /* 1: a one-block point placed over SMs (its placements are SMs) */
+  int smid;              /* with sm_placed: the SM (%smid) whose block measured st */
 };
 void ok_emit_point(const struct ok_variant *v, const struct ok_params *p, const struct ok_point *pt);
 

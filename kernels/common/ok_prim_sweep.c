@@ -48,11 +48,23 @@ long ok_prim_iters(double t1_s, double t11_s, double budget_s, long base, double
   return n < 1 ? 1 : n > base ? base : n;
 }
 
+/* The most placements one point screens: the screening keeps each one's median. */
+#define OK_MAX_PLACEMENTS 64
+
 int ok_prim_max_placements(int dev_placements, size_t dev_step) {
   const char *e = getenv("OK_PLACEMENTS");
   if (!dev_step) return 1; /* a model that does not place (the host) */
   int p = e && atoi(e) > 0 ? atoi(e) : dev_placements;
-  return p > 1 ? p : 1;
+  return p > OK_MAX_PLACEMENTS ? OK_MAX_PLACEMENTS : p > 1 ? p : 1;
+}
+
+int ok_prim_sm_target(const int *smids, int n, int k, int np) {
+  if (!smids || n <= 0 || np <= 0) return -1;
+  return smids[(long)(k % np) * n / np];
+}
+
+int ok_prim_sm_placed(const struct ok_prim_dev *d, int teams, int unplaced, int max_placements) {
+  return teams == 1 && !unplaced && max_placements > 1 && d->smids && d->nsmids >= 2;
 }
 
 int ok_prim_placements(int max_placements, double one_s, double budget_s) {
@@ -80,12 +92,22 @@ struct point_ctx {
   double last_base; /* the pair's baseline sample, for an injected slowdown */
   char xc[160];     /* the nearest placement's cross-check */
   int max_place;    /* placements this point may measure: 1 for a sweep whose body has no address */
+  int sm_placed;    /* 1: the placements are SMs (ok_prim_sm_placed), the address stays at offset 0 */
+  int not_placed;   /* the last pair stopped at a sample no block of which ran on its SM */
 };
 
 static int sample(void *vx, int test, double *value) {
   struct point_ctx *x = vx;
+  x->r->ran_sm = -1;
   int rc = x->d->sample(x->d->ctx, x->pr, x->r, test, value, x->err, sizeof x->err);
   if (rc == OK_PRIM_ON_HOST) x->pt->ran_on_host = 1;
+  if (rc == OK_PRIM_NOT_PLACED) x->not_placed = 1;
+  /* A figure is the SM's it claims to be, or none: both sides of a pair on the one SM asked for. */
+  if (!rc && x->r->place_sm >= 0 && x->r->ran_sm != x->r->place_sm) {
+    snprintf(x->err, sizeof x->err, "%s sample ran on SM %d, not on SM %d", test ? "test" : "baseline", x->r->ran_sm,
+             x->r->place_sm);
+    rc = OK_PRIM_ERROR;
+  }
   /* An injected slowdown stretches the test's time over its baseline: the per-op cost, the
    * difference, grows by the percentage; a calibration sample (no baseline yet) is left alone. */
   if (!rc && !test) x->last_base = *value;
@@ -98,37 +120,88 @@ static int sample(void *vx, int test, double *value) {
  * partition from the far one (1.5x apart), a third of a full pair's samples. */
 #define OK_SCREEN_RUNS 3
 
-/* The pair at placement k into st; 0 when measured. */
-static int pair_at(struct point_ctx *x, int k, const struct ok_pair_cfg *cfg, struct ok_pair_stats *st) {
-  x->r->place_off = (size_t)k * ok_prim_place_step(x->d->place_step);
+/* The pair at placement k of np into st; 0 when measured. An SM placement moves the block and
+ * leaves the arrays at offset 0: the SMs spread over the die already put the block near and far
+ * from where the address sits, and moving both at once would hide which of the two decided. */
+static int pair_at(struct point_ctx *x, int k, int np, const struct ok_pair_cfg *cfg, struct ok_pair_stats *st) {
+  if (x->sm_placed) x->r->place_off = 0, x->r->place_sm = ok_prim_sm_target(x->d->smids, x->d->nsmids, k, np);
+  else x->r->place_off = (size_t)k * ok_prim_place_step(x->d->place_step);
   x->last_base = 0;
+  x->not_placed = 0;
   if (x->d->pair_start) x->d->pair_start(x->d->ctx);
   return ok_measure_pair(sample, x, cfg, st);
+}
+
+/* A pair that stopped because no block landed on its SM: the placement is not measured and the
+ * point goes on with the others. Any other failure ends it. */
+static int skip_not_placed(struct point_ctx *x, int rc) {
+  if (!rc || !x->not_placed) return 0;
+  x->err[0] = 0;
+  return 1;
+}
+
+/* The placement of lowest screened median among those left (left[k]), or -1. */
+static int nearest_left(const double *med, const char *left, int np) {
+  int near = -1;
+  for (int k = 0; k < np; ++k)
+    if (left[k] && (near < 0 || med[k] < med[near])) near = k;
+  return near;
+}
+
+/* Screens every placement with a short pair at n_iter: med[k], and left[k] 0 where no block landed
+ * on placement k's SM; far_per_op the farthest median. How many were measured, -1 on error. */
+static int screen_placements(struct point_ctx *x, int np, const struct ok_pair_cfg *cfg, double *med, char *left) {
+  struct ok_pair_cfg screen = *cfg;
+  struct ok_pair_stats st;
+  int measured = 0;
+  screen.runs = OK_SCREEN_RUNS;
+  screen.min_runs = 0;
+  for (int k = 0; k < np; ++k) {
+    int rc = pair_at(x, k, np, &screen, &st);
+    if ((left[k] = !skip_not_placed(x, rc)) && rc) return -1;
+    if (!left[k]) continue;
+    med[k] = st.per_op_median;
+    if (!measured++ || st.per_op_median > x->pt->far_per_op) x->pt->far_per_op = st.per_op_median;
+  }
+  return measured;
+}
+
+/* The point's figures from the full pair at placement k (measured: how many were). */
+static void keep_nearest(struct point_ctx *x, int np, int measured, const struct ok_pair_cfg *cfg) {
+  if (np <= 1 || x->pt->st.per_op_median > x->pt->far_per_op) x->pt->far_per_op = x->pt->st.per_op_median;
+  x->xc[0] = 0;
+  if (x->d->cross_check) x->d->cross_check(x->d->ctx, cfg->ops, x->xc, sizeof x->xc);
+  x->pt->placements = measured;
+  x->pt->sm_placed = x->sm_placed;
+  x->pt->smid = x->sm_placed ? x->r->ran_sm : -1;
 }
 
 /* Screens every placement with a short pair at n_iter, then measures the nearest (lowest median
  * per-op cost) with the full pair: its statistics are the point's, the farthest screened median
  * its far_per_op. Measuring every placement with the full pair cost the quick study 13 s on an
- * H100 (61.9 s against 48.6), for figures that only pick the placement. 0 when measured. */
+ * H100 (61.9 s against 48.6), for figures that only pick the placement. Where no block landed on
+ * the nearest's SM for the full pair, the next nearest is measured. 0 when measured. */
 static int measure_placements(struct point_ctx *x, int np, const struct ok_pair_cfg *cfg) {
-  struct ok_pair_stats st;
-  int near = 0;
-  if (np > 1) {
-    struct ok_pair_cfg screen = *cfg;
-    screen.runs = OK_SCREEN_RUNS;
-    screen.min_runs = 0;
-    double best = 0;
-    for (int k = 0; k < np; ++k) {
-      if (pair_at(x, k, &screen, &st)) return -1;
-      if (k == 0 || st.per_op_median < best) best = st.per_op_median, near = k;
-      if (k == 0 || st.per_op_median > x->pt->far_per_op) x->pt->far_per_op = st.per_op_median;
-    }
+  double med[OK_MAX_PLACEMENTS] = {0}; /* one placement: measured without screening */
+  char left[OK_MAX_PLACEMENTS] = {1};
+  int measured = np;
+  if (np > 1 && (measured = screen_placements(x, np, cfg, med, left)) < 0) return -1;
+  for (int near; (near = nearest_left(med, left, np)) >= 0; left[near] = 0) {
+    int rc = pair_at(x, near, np, cfg, &x->pt->st);
+    if (skip_not_placed(x, rc)) continue;
+    if (rc) return -1;
+    keep_nearest(x, np, measured, cfg);
+    return 0;
   }
-  if (pair_at(x, near, cfg, &x->pt->st)) return -1;
-  if (np <= 1 || x->pt->st.per_op_median > x->pt->far_per_op) x->pt->far_per_op = x->pt->st.per_op_median;
-  x->xc[0] = 0;
-  if (x->d->cross_check) x->d->cross_check(x->d->ctx, cfg->ops, x->xc, sizeof x->xc);
-  x->pt->placements = np;
+  /* No block landed on any placement's SM (SMs another context holds, say): one pair wherever the
+   * launch puts the block, as before SM placements. It carries no smid and counts one placement,
+   * so compare does not judge it against a placed figure; the detail says why. */
+  x->sm_placed = 0;
+  x->r->place_sm = -1;
+  if (pair_at(x, 0, 1, cfg, &x->pt->st)) return -1;
+  keep_nearest(x, 1, 1, cfg);
+  size_t len = strlen(x->xc);
+  snprintf(x->xc + len, sizeof x->xc - len, "; no block landed on the %d SMs placed at: one launch, SM unknown", np);
   return 0;
 }
 
@@ -139,13 +212,15 @@ static int measure(struct point_ctx *x, long base, struct ok_pair_cfg *cfg) {
   double t1 = 0, t11 = 0, one_s = 0;
   x->r->n_iter = 1;
   x->r->place_off = 0;
+  x->r->place_sm = -1; /* calibrated wherever the launch puts the block: it only sizes n_iter */
   if (sample(x, 1, &t1)) return -1;
   if (!ok_prim_cal_alone(t1 * to_s, budget)) {
     x->r->n_iter = 11;
     if (sample(x, 1, &t11)) return -1;
   }
   ok_prim_iters(t1 * to_s, t11 * to_s, budget, base, &one_s);
-  const int np = ok_prim_placements(x->max_place, one_s, budget);
+  int np = ok_prim_placements(x->max_place, one_s, budget);
+  if (x->sm_placed && np > x->d->nsmids) np = x->d->nsmids; /* each SM once */
   x->r->n_iter = ok_prim_iters(t1 * to_s, t11 * to_s, budget > 0 ? budget / np : budget, base, &one_s);
   /* Early stop counted in budgets: a long 1-iteration sample may stop at 3 pairs. */
   struct ok_pair_cfg c = {x->p->runs, x->p->max_retries, (double)x->r->n_iter * x->r->unroll,
@@ -160,8 +235,9 @@ static void run_point(struct point_ctx *x, long base) {
   struct ok_point *pt = x->pt;
   struct ok_pair_cfg cfg;
   x->err[0] = 0;
-  /* Room for every placement the device may measure; measure() decides how many fit. */
-  x->r->place_room = (size_t)(x->max_place - 1) * ok_prim_place_step(d->place_step);
+  /* Room for every placement the device may measure; measure() decides how many fit. Placed over
+   * SMs, the arrays stay at offset 0. */
+  x->r->place_room = x->sm_placed ? 0 : (size_t)(x->max_place - 1) * ok_prim_place_step(d->place_step);
   if (d->broken) {
     pt->error = 1;
     snprintf(x->err, sizeof x->err, "%s", d->broken);
@@ -185,7 +261,7 @@ static void run_point(struct point_ctx *x, long base) {
 }
 
 static int sweep_point(const struct ok_variant *v, const struct ok_params *p, const struct ok_prim_dev *d,
-                       const struct ok_prim *pr, struct ok_prim_run *r, int max_place) {
+                       const struct ok_prim *pr, struct ok_prim_run *r, int max_place, int unplaced) {
   const long base = p->iters > 0 ? p->iters : 1000;
   struct ok_point pt;
   memset(&pt, 0, sizeof pt);
@@ -200,7 +276,7 @@ static int sweep_point(const struct ok_variant *v, const struct ok_params *p, co
   snprintf(pt.code_symbol, sizeof pt.code_symbol, "%s", pr->symbol);
   pt.code_family = pr->family;
   pt.injected_pct = ok_injected_pct(v->kernel, v->variant);
-  struct point_ctx x = {p, d, pr, r, &pt, "", 0, "", max_place};
+  struct point_ctx x = {p, d, pr, r, &pt, "", 0, "", max_place, ok_prim_sm_placed(d, r->teams, unplaced, max_place), 0};
   run_point(&x, base);
   char buf[160] = "";
   d->annotate(d->ctx, pr, r, &pt, buf, sizeof buf);
@@ -236,7 +312,8 @@ int ok_prim_sweep(const struct ok_variant *v, const struct ok_params *p, const s
           r.line = line;
           r.lane_acc = d->lane_acc;
           r.read_add = d->read_add;
-          rc |= sweep_point(v, p, d, pr, &r, max_place);
+          r.place_sm = r.ran_sm = -1;
+          rc |= sweep_point(v, p, d, pr, &r, max_place, s->unplaced);
         }
     }
   }

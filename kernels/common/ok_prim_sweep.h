@@ -33,6 +33,10 @@ struct ok_prim_run {
    * place_room more bytes for A and B each and runs every sample on the arrays place_off bytes
    * into their allocations. 0 and 0 for a model that does not place. */
   size_t place_room, place_off;
+  /* SM placements (one-block points, ok_prim_dev.smids): >= 0, the sample's block must run on the
+   * SM of this %smid, and the adapter sets ran_sm to the SM it ran on (or returns
+   * OK_PRIM_NOT_PLACED when no block landed there); -1, wherever the launch puts it. */
+  int place_sm, ran_sm;
 };
 typedef int (*ok_prim_check)(const struct ok_prim_run *r, const struct ok_prim *pr, char *d, size_t n);
 /* Warp primitives: out[lane] is what each lane of a width-w warp holds after `steps` executions. */
@@ -52,7 +56,9 @@ struct ok_prim {
 };
 
 /* Samples end 0, or with one of these (err says why). */
-enum { OK_PRIM_ERROR = -1, OK_PRIM_ON_HOST = -2 };
+/* OK_PRIM_NOT_PLACED: no block of the launch landed on the SM place_sm asked for; the placement is
+ * not measured, and never reported as if it were. */
+enum { OK_PRIM_ERROR = -1, OK_PRIM_ON_HOST = -2, OK_PRIM_NOT_PLACED = -3 };
 
 /* A model's side of the sweep. */
 struct ok_prim_dev {
@@ -87,6 +93,14 @@ struct ok_prim_dev {
    * Last, so that an adapter that does not place leaves them 0. */
   int placements;
   size_t place_step;
+  /* A device-wide fence (or a single-address atomic) from one block costs what the path from its
+   * SM to the L2 costs: 655 cycles from one SM of an H200, 800-900 from another, and which SM a
+   * one-block launch gets differs between two cards of a node. So a one-block point places its
+   * block over SMs instead of its address: placement k of np runs on the SM ok_prim_sm_target
+   * picks from these %smid numbers (sorted; the ids need not be contiguous), and the point reports
+   * the nearest SM. NULL or fewer than 2: the model does not place blocks. */
+  const int *smids;
+  int nsmids;
 };
 
 /* What one variant sweeps. */
@@ -121,6 +135,13 @@ int ok_prim_max_placements(int dev_placements, size_t dev_step);
  * at one iteration each (one_s: one iteration's time), so that a point costs what one placement
  * cost before; at least 1. */
 int ok_prim_placements(int max_placements, double one_s, double budget_s);
+/* The SM placement k of np runs on: smids[k x n / np], so that the placements spread evenly over
+ * the n SM ids a device has (sorted); -1 when there are none. */
+int ok_prim_sm_target(const int *smids, int n, int k, int np);
+/* Whether a point of `teams` blocks places its block over SMs rather than its address: one block,
+ * a device that places blocks (2 or more SM ids), a body with an address, and more than one
+ * placement allowed. */
+int ok_prim_sm_placed(const struct ok_prim_dev *d, int teams, int unplaced, int max_placements);
 /* Bytes between placements: the device's step, or OK_PLACE_STEP's. */
 size_t ok_prim_place_step(size_t dev_step);
 /* Whether the 1-iteration sample alone calibrates. */

@@ -43,7 +43,8 @@ extern "C" __global__ void ok_cu_launch_split(unsigned *count) {
     g.sync(); /* the witness, outside the timing */                                                    \
     sink[gtid] = (double)steps + (double)((volatile int *)A)[(blockIdx.x + 1) % gridDim.x];            \
   }                                                                                                    \
-  static void FN##_launch(int b, int t, void *A, void *B, long n, long s, long long *c, double *k) {   \
+  static void FN##_launch(int b, int t, void *A, void *B, long n, long s, long long *c, double *k, int *pl) { \
+    (void)pl; /* grid_wide: never placed over SMs */                                                   \
     int *a = (int *)A, *bb = (int *)B;                                                                 \
     void *args[] = {&a, &bb, &n, &s, &c, &k};                                                          \
     cudaLaunchCooperativeKernel((void *)FN, b, t, args, 0, 0);                                         \
@@ -109,7 +110,7 @@ static int shapes(const struct ok_params *p, int sms, int (*out)[2], int max, ch
 #define F "ATOMG?\\.|atom\\."
 static const ok_cprim prims[] = {OK_CPRIM(ok_cu_grid_sync, "", int, F, 1, check_grid, nullptr, nullptr)};
 static int sweep(const struct ok_variant *v, const struct ok_params *p) {
-  ok_csweep s = {prims, 1, 0, 0, shapes};
+  ok_csweep s = {prims, 1, 0, 0, shapes, 0, 1}; /* grid_wide: its blocks wait for each other */
   return ok_cuda_sweep(v, p, &s);
 }
 OK_REGISTER_SWEEP(grid_sync, cuda_grid_group, "cuda", "clock64 per thread, max over threads, measured SM clock; "

@@ -56,6 +56,35 @@ double ok_cuda_clock_resolution(void) {
   return best;
 }
 
+/* Which %smid numbers the device's SMs have: they need not run 0..SMs-1 (PTX: %smid is not
+ * contiguous), and an SM placement aimed at a number no SM has would never be measured. */
+#define OK_MAX_SMID 1024
+static __global__ void ok_smid_seen(int *seen) {
+  const long long t0 = clock64();
+  if (threadIdx.x == 0) {
+    const unsigned sm = ok_smid();
+    if (sm < OK_MAX_SMID) seen[sm] = 1;
+  }
+  /* Held a few microseconds, so that the grid spreads over every SM rather than reusing the
+   * first ones as they finish. */
+  while (clock64() - t0 < 20000) {
+  }
+}
+
+/* The SM ids seen by a few grids of 4 x SMs blocks, sorted, into ids; how many (0 on failure). */
+static int sm_ids(int sms, std::vector<int> &ids) {
+  int *d = nullptr, h[OK_MAX_SMID];
+  ids.clear();
+  if (cudaMalloc(&d, sizeof h) != cudaSuccess) return 0;
+  bool ok = cudaMemset(d, 0, sizeof h) == cudaSuccess;
+  for (int rep = 0; ok && rep < 4; ++rep) ok_smid_seen<<<4 * sms, 256>>>(d);
+  ok = ok && cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost) == cudaSuccess;
+  cudaFree(d);
+  for (int i = 0; ok && i < OK_MAX_SMID; ++i)
+    if (h[i]) ids.push_back(i);
+  return (int)ids.size();
+}
+
 /* The adapter (ok_prim_dev): device arrays, one kernel launch per sample, clock64 per thread;
  * every launch also timed with events, the cross-check. */
 struct cuda_dev {
@@ -64,6 +93,8 @@ struct cuda_dev {
   int sms;
   double res;
   std::vector<double> ev_base, ev_test;
+  std::vector<int> smids; /* the device's %smid numbers, sorted (ok_prim_dev.smids) */
+  int *dplace;            /* the SM placement's control block (ok_sm_claim), OK_PL_WORDS ints */
 };
 
 static int c_alloc(void *vd, const ok_prim *pr, ok_prim_run *r, char *err, size_t n) {
@@ -87,6 +118,34 @@ static int c_alloc(void *vd, const ok_prim *pr, ok_prim_run *r, char *err, size_
   return OK_PRIM_ERROR;
 }
 
+/* One timed launch of fn. Placed on an SM (r->place_sm >= 0): a grid of OK_PL_GRID_PER_SM blocks
+ * per SM of which only a block on that SM runs the body, tried up to OK_PL_TRIES times; a try no
+ * block of which landed there leaves the arrays untouched, so it needs no reset. *placed: 0 when
+ * no try landed; r->ran_sm: the claimer's %smid. */
+static cudaError_t timed_launch(cuda_dev *o, ok_claunch fn, ok_prim_run *r, double *s, int *placed) {
+  ok_cctx *c = &o->c;
+  cudaError_t e;
+  *placed = 1;
+  if (r->place_sm < 0)
+    return ok_time_events([&] { fn(c->blocks, c->threads, c->dA, c->dB, c->n_iter, c->stride, c->dcycles, c->dsink, nullptr); },
+                          s);
+  const int grid = OK_PL_GRID_PER_SM * o->sms;
+  for (int t = 0; t < OK_PL_TRIES; ++t) {
+    int h[OK_PL_WORDS] = {r->place_sm, 0, 0, -1};
+    if ((e = cudaMemcpy(o->dplace, h, sizeof h, cudaMemcpyHostToDevice)) != cudaSuccess ||
+        (e = ok_time_events([&] { fn(grid, c->threads, c->dA, c->dB, c->n_iter, c->stride, c->dcycles, c->dsink, o->dplace); },
+                            s)) != cudaSuccess ||
+        (e = cudaMemcpy(h, o->dplace, sizeof h, cudaMemcpyDeviceToHost)) != cudaSuccess)
+      return e;
+    if (h[OK_PL_CLAIMED]) {
+      r->ran_sm = h[OK_PL_SMID];
+      return cudaSuccess;
+    }
+  }
+  *placed = 0;
+  return cudaSuccess;
+}
+
 static int c_sample(void *vd, const ok_prim *pr, ok_prim_run *r, int test, double *value, char *err, size_t n) {
   cuda_dev *o = (cuda_dev *)vd;
   ok_cctx *c = &o->c;
@@ -100,9 +159,13 @@ static int c_sample(void *vd, const ok_prim *pr, ok_prim_run *r, int test, doubl
     return OK_PRIM_ERROR;
   }
   const ok_cprim *cp = (const ok_cprim *)pr;
-  ok_claunch fn = test ? cp->test : cp->base;
   double s = 0;
-  e = ok_time_events([&] { fn(c->blocks, c->threads, c->dA, c->dB, c->n_iter, c->stride, c->dcycles, c->dsink); }, &s);
+  int placed = 1;
+  e = timed_launch(o, test ? cp->test : cp->base, r, &s, &placed);
+  if (e == cudaSuccess && !placed) {
+    snprintf(err, n, "no block of %d launches landed on SM %d", OK_PL_TRIES, r->place_sm);
+    return OK_PRIM_NOT_PLACED;
+  }
   if (e == cudaSuccess) e = cudaMemcpy(c->hcycles, c->dcycles, nt * sizeof(long long), cudaMemcpyDeviceToHost);
   if (e != cudaSuccess) {
     snprintf(err, n, "%s kernel: %s", test ? "test" : "baseline", cudaGetErrorString(e));
@@ -201,12 +264,19 @@ int ok_cuda_sweep(const struct ok_variant *v, const struct ok_params *p, const s
   memset(&o.c, 0, sizeof o.c); /* released after every point, allocated or not */
   o.s = s;
   o.sms = sms;
+  o.dplace = nullptr;
   const double mhz = ok_cuda_sm_clock_mhz();
   o.res = ok_cuda_clock_resolution(); /* floors: docs/fidelity.md */
+  /* SM placements need the control block and the SM ids; without them, for a body that syncs the
+   * grid or one without an address, one-block points are measured wherever the launch puts them. */
+  if (!s->grid_wide && !s->unplaced && cudaMalloc(&o.dplace, OK_PL_WORDS * sizeof(int)) == cudaSuccess) sm_ids(sms, o.smids);
   ok_prim_dev d = {&o, "cycles", mhz, o.res, OK_GPU_LINE_BYTES, 1, 1,
                    mhz > 0 ? nullptr : "could not measure the SM clock", c_alloc, c_sample, c_fetch, c_pair_start,
-                   c_cross_check, c_annotate, c_release, OK_GPU_PLACEMENTS, OK_GPU_PLACE_STEP};
+                   c_cross_check, c_annotate, c_release, OK_GPU_PLACEMENTS, OK_GPU_PLACE_STEP,
+                   o.dplace ? o.smids.data() : nullptr, o.dplace ? (int)o.smids.size() : 0};
   ok_prim_set set = {s->prims, sizeof *s->prims, s->nprims, s->strided, 0, (const int(*)[2])shape.data(),
                      (int)shape.size(), 0, OK_UNROLL, s->unplaced};
-  return ok_prim_sweep(v, p, &set, &d);
+  const int rc = ok_prim_sweep(v, p, &set, &d);
+  cudaFree(o.dplace);
+  return rc;
 }

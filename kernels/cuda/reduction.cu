@@ -22,7 +22,7 @@ template <class T> __device__ __forceinline__ void ok_block_add_ones(T *out, int
   }
 }
 
-#define RED ok_block_add_ones(A + blockIdx.x, lane, w, mask);
+#define RED ok_block_add_ones(A + blk, lane, w, mask);
 #define STEP(P) P __syncthreads();
 OK_CUDA_PAIR(ok_cu_reduction_int, int, int, STEP, RED)
 OK_CUDA_PAIR(ok_cu_reduction_double, double, double, STEP, RED)

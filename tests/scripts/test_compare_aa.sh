@@ -48,6 +48,22 @@ compare_rc 0 "$F/gpu-offset-a" "$F/gpu-place-a"
 has '^changed .*atomic_cas/atomicCAS .*threads=1 teams=1 .*measured at 1 address placement(s) in A, 8 in B: not judged' \
   "one placement against eight judged"
 
+# One-block points placed over SMs (`smid`, the nearest SM) against a folder from before: not the
+# same measurement, not judged; placed on both sides, judged as before whichever SM each side's
+# figure came from (smid is context, no part of the point).
+mkdir -p "$TMP/sm-a" "$TMP/sm-inj"
+cp "$F/gpu-place-a/provenance.json" "$TMP/sm-a/"
+cp "$F/gpu-place-inj/provenance.json" "$TMP/sm-inj/"
+sed 's/"teams":1,/"teams":1,"smid":16,/' "$F/gpu-place-a/results.jsonl" >"$TMP/sm-a/results.jsonl"
+sed 's/"teams":1,/"teams":1,"smid":99,/' "$F/gpu-place-inj/results.jsonl" >"$TMP/sm-inj/results.jsonl"
+compare_rc 1 "$F/gpu-place-a" "$TMP/sm-inj"
+has '^changed .*atomic_cas/atomicCAS .*threads=1 teams=1 .*placed over SMs in B only: not judged' \
+  "a point placed over SMs on one side only judged"
+[ "$(count '^REGRESSION .*atomic_cas/atomicCAS .*teams=1 ')" = 0 ] || { cat "$TMP/out"; fail "placed on one side only: a one-block regression"; }
+compare_rc 1 "$TMP/sm-a" "$TMP/sm-inj"
+n=$(count '^REGRESSION .*atomic_cas/atomicCAS .*threads=\(1\|32\) teams=1 ')
+[ "$n" = 8 ] || { cat "$TMP/out"; fail "placed over SMs on both sides (SM 16 and 99): $n of the 8 one-block atomic_cas points flagged"; }
+
 # Two cards with address placements: every point judged in cycles, none a regression.
 for pair in "a b" "b a"; do
   set -- $pair
