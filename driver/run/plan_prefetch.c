@@ -11,7 +11,7 @@
 
 static void *ask(void *arg) {
   struct plan_answer *a = arg;
-  if (a->needs_gpu) {
+  if (a->needs_gpu && !a->info_only) {
     char *pa[] = {(char *)a->bench, "--probe", NULL};
     a->probe_rc = ok_spawn(pa, a->probe_env, 60, &a->probe);
     a->asked[0] = 1;
@@ -22,6 +22,7 @@ static void *ask(void *arg) {
   char *ia[] = {(char *)a->bench, "--info", NULL};
   a->info_rc = ok_spawn(ia, NULL, 60, &a->info);
   a->asked[1] = 1;
+  if (a->info_only) return NULL;
   char *la[] = {(char *)a->bench, "--list", NULL};
   a->list_rc = ok_spawn(la, NULL, 60, &a->list);
   a->asked[2] = 1;

@@ -16,6 +16,7 @@ struct plan_answer {
   char *const *probe_env; /* in: the --probe environment (NULL: none) */
   const char *bench;      /* in */
   int needs_gpu;          /* in */
+  int info_only;          /* in: a configuration this study skips: its --info alone, for provenance's flags */
 };
 
 /* Runs the questions of every answer with bench set, concurrently; returns when all are in. A
