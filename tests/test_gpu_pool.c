@@ -87,11 +87,19 @@ int main(void) {
   CHECK(cs.on && cs.nhost == 26 && !strcmp(l, "0-25"), "32 CPUs, 2 GPUs: host on %s (%d)", l, cs.nhost);
   cores_list(&cs.gpu, l, sizeof l);
   CHECK(!strcmp(l, "26-31"), "32 CPUs, 2 GPUs: GPU side %s", l);
+  /* Each GPU's bench on two cores of its own, the background jobs on the two spare ones. */
+  char l0[64], l1[64], ls[64];
+  cores_list(cores_of_slot(&cs, 0), l0, sizeof l0);
+  cores_list(cores_of_slot(&cs, 1), l1, sizeof l1);
+  cores_list(&cs.spare, ls, sizeof ls);
+  CHECK(!strcmp(l0, "30-31") && !strcmp(l1, "28-29") && !strcmp(ls, "26-27"), "slots %s | %s, spare %s", l0, l1, ls);
   /* 16 cores x 2 threads (c and c+16 siblings), 1 GPU: the GPU side takes whole cores 12 to 15. */
   smt_half = 16;
   cores_plan(&avail, 1, siblings, &cs);
   cores_list(&cs.gpu, l, sizeof l);
   CHECK(cs.on && !strcmp(l, "12-15,28-31") && cs.nhost == 24, "SMT: whole cores to the GPU side: %s", l);
+  cores_list(cores_of_slot(&cs, 0), l0, sizeof l0);
+  CHECK(!strcmp(l0, "14-15,30-31"), "SMT: slot 0 gets two whole cores: %s", l0);
   /* 64 CPUs, 4 GPUs: 54 left. */
   smt_half = 0;
   first_n(&avail, 64);

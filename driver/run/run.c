@@ -1272,7 +1272,7 @@ static int open_study(struct run_state *s) {
   struct utsname un;
   if (!uname(&un)) snprintf(g_run.host, sizeof g_run.host, "%s", un.nodename);
   study_init(&s->st, s->dir);
-  s->st.listing_cpus = g_run.split.on ? &g_run.split.gpu : NULL;
+  s->st.listing_cpus = g_run.split.on ? &g_run.split.spare : NULL;
   double t_phase = ok_now();
   /* Compile data (SASS listings above all) only for the configurations this study runs. */
   for (int i = 0; i < s->m.n; ++i)
@@ -1785,6 +1785,7 @@ static void unit_run(struct gpu_plan *gp, struct gpu_unit *u, int slot, const ch
 
 static void pool_unit(void *ctx, int k, int slot) {
   struct gpu_plan *gp = ctx;
+  if (g_run.split.on) cores_pin_thread(cores_of_slot(&g_run.split, slot)); /* this GPU's bench on its own cores */
   /* Without --gpus (the host work beside one GPU's): the bench sees the GPUs as the run does. */
   unit_run(gp, &gp->u[gp->gpu_units[k]], g_run.nslots > 0 ? slot : -1, gp->cuda_env[slot][0] ? gp->cuda_env[slot] : NULL);
 }
@@ -1871,7 +1872,7 @@ static void run_plan_gpus(struct run_state *s) {
       cores_list(&g_run.split.gpu, gl, sizeof gl);
       printf("ompkit: host configurations beside the GPU work, on CPUs %s (%d); the GPU side on %s\n", hl,
              g_run.split.nhost, gl);
-      cores_pin_thread(&g_run.split.gpu);
+      cores_pin_thread(&g_run.split.spare); /* the warm-ups it starts; the pool threads re-pin per slot */
     }
     fflush(stdout);
     if (ng) study_start_listings(&s->st); /* SASS listings overlap the GPU runs */
@@ -1881,6 +1882,7 @@ static void run_plan_gpus(struct run_state *s) {
     if (beside && pthread_create(&host_th, NULL, host_units, &gp)) beside = 0;
     if (est) gpus_pool(nw, est, ng, pool_unit, unit_ready, &gp);
     free(est);
+    if (beside) cores_pin_thread(&g_run.split.gpu); /* the variants that use every GPU: the whole GPU side */
     for (int k = 0; k < gp.n && !ok_interrupted; ++k)
       if (gp.u[k].multi) unit_run(&gp, &gp.u[k], -1, g_run.nslots > 1 ? gp.all_env : NULL);
     if (beside) pthread_join(host_th, NULL);

@@ -40,6 +40,9 @@ void cores_plan(const cpu_set_t *avail, int node_gpus, core_siblings_fn siblings
   }
   const int want = OK_GPU_SIDE_CORES_PER_GPU * node_gpus + OK_GPU_SIDE_SPARE_CORES;
   int cores = 0;
+  cs->nslot = node_gpus < OK_MAX_SLOT_CORES ? node_gpus : OK_MAX_SLOT_CORES;
+  for (int k = 0; k < OK_MAX_SLOT_CORES; ++k) CPU_ZERO(&cs->slot[k]);
+  CPU_ZERO(&cs->spare);
   /* Whole physical cores from the top: a host thread on the sibling of a GPU bench's core would
    * share its pipeline, the very disturbance the split is there to avoid. */
   for (int c = CPU_SETSIZE - 1; c >= 0 && cores < want; --c) {
@@ -49,12 +52,20 @@ void cores_plan(const cpu_set_t *avail, int node_gpus, core_siblings_fn siblings
     CPU_AND(&sib, &sib, avail);
     CPU_SET(c, &sib);
     CPU_OR(&cs->gpu, &cs->gpu, &sib);
+    /* physical cores 0,1 to slot 0, 2,3 to slot 1, ...; the last ones spare */
+    int k = cores / OK_GPU_SIDE_CORES_PER_GPU;
+    cpu_set_t *to = k < cs->nslot ? &cs->slot[k] : &cs->spare;
+    CPU_OR(to, to, &sib);
     ++cores;
   }
   for (int c = 0; c < CPU_SETSIZE; ++c)
     if (CPU_ISSET(c, avail) && !CPU_ISSET(c, &cs->gpu)) CPU_SET(c, &cs->host);
   cs->ngpu = CPU_COUNT(&cs->gpu);
   cs->nhost = CPU_COUNT(&cs->host);
+  if (cores < want) { /* fewer CPUs than the GPU side wants: no slot of its own */
+    snprintf(cs->why, sizeof cs->why, "%d core(s) for a GPU side of %d", cores, want);
+    return;
+  }
   if (cs->nhost < OK_HOST_MIN_CORES) {
     snprintf(cs->why, sizeof cs->why, "%d CPU(s) would be left to the host configurations beside %d GPU(s) (at least %d needed)",
              cs->nhost, node_gpus, OK_HOST_MIN_CORES);
@@ -72,6 +83,7 @@ int cores_plan_list(const cpu_set_t *avail, const char *host_list, struct core_s
     if (CPU_ISSET(c, avail) && !CPU_ISSET(c, &cs->host)) CPU_SET(c, &cs->gpu);
   cs->nhost = CPU_COUNT(&cs->host);
   cs->ngpu = CPU_COUNT(&cs->gpu);
+  cs->spare = cs->gpu; /* a given list: the GPU side is not cut per slot (cs->nslot 0) */
   if (!cs->nhost || !cs->ngpu) {
     snprintf(cs->why, sizeof cs->why, "OMPKIT_HOST_CPUS=%s leaves %s side no CPU of this process's", host_list,
              cs->nhost ? "the GPU" : "the host");
@@ -79,6 +91,10 @@ int cores_plan_list(const cpu_set_t *avail, const char *host_list, struct core_s
   }
   cs->on = 1;
   return 0;
+}
+
+const cpu_set_t *cores_of_slot(const struct core_split *cs, int slot) {
+  return cs->nslot > 0 && slot >= 0 ? &cs->slot[slot % cs->nslot] : &cs->gpu;
 }
 
 int cores_pin_thread(const cpu_set_t *set) {
