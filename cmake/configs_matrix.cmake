@@ -3,6 +3,8 @@
 #   target-clang16            LLVM 16 with its nextgen CUDA plugin (runtime unpacked by bootstrap)
 #   target-clang16-oldplugin  the same build run with LLVM 16's old plugin (LIBOMPTARGET_NEXTGEN_PLUGINS=0)
 #   target-clang22            LLVM 22, compile data only: Debian ships no NVPTX device runtime for it
+#   target-clang19-gfx90a     clang 19 for AMD GPUs (MI250X: gfx90a, MI300A: gfx942), compile data only:
+#   target-clang19-gfx942     no AMD GPU here (cmake/configs_amdgpu.cmake, docs/amdgpu.md)
 #   target-gcc12              GCC 12 offload (-foffload=nvptx-none, libgomp's nvptx plugin)
 #   target-clang<N>[-local]   a user's own LLVM: OMPKIT_LLVM=/prefix (env or -D), and every NAME=/prefix
 #                             of OMPKIT_TOOLCHAIN_LIST (./ompkit --toolchain NAME=/prefix, repeatable)
@@ -199,6 +201,13 @@ list(APPEND _matrix_names target-clang16 target-clang16-oldplugin)
 _ompkit_llvm_config(target-clang22 "${OMPKIT_CLANG22}" "/usr/lib/llvm-22/lib"
   "${OMPKIT_LLVM22_RT}/lib/clang/22/include" TRUE " (clang-22; bootstrap installs it)")
 list(APPEND _matrix_names target-clang22)
+
+# --- target-clang19-gfx90a and -gfx942: AMD GPUs, compile data only ----------------------------------
+include(${CMAKE_CURRENT_LIST_DIR}/configs_amdgpu.cmake)
+foreach(_gfx gfx90a gfx942)
+  _ompkit_amdgpu_config(target-clang19-${_gfx} "${OMPKIT_CLANG19}" ${_gfx} "${OMPKIT_LLVM19_LIBDIR}" " (clang-19; bootstrap installs it)")
+  list(APPEND _matrix_names target-clang19-${_gfx})
+endforeach()
 
 # --- users' own LLVMs -------------------------------------------------------------------------------
 set(_user_llvms "")

@@ -1,0 +1,36 @@
+#!/bin/sh
+# amdgpu-link.sh CLANG BITCODE ARCH LIBDIR ART BASE SRC [DEPFILE]
+# The device link of one AMDGPU translation unit, as clang-linker-wrapper does it for a real
+# program (scripts/compile.sh --amdgpu runs it after the TU's device-only compile), for the compile
+# data of a configuration that has no AMD GPU to run on:
+#   ART/ir/<BASE>.device.ll         the linked, optimized device IR: each kernel's ExecMode
+#                                   (remarks/ir.c reads .ll as it reads PTX)
+#   ART/resources/<BASE>.notes.txt  `llvm-readelf --notes` of the code object: per kernel
+#                                   .vgpr_count, .sgpr_count, .agpr_count, LDS, scratch, spills
+#   ART/keep/<BASE>.sources         which file each kernel's directive is in (kernel-sources.sh)
+# Why the wrapper and not clang -shared: the same LTO pipeline, the same device runtime archive
+# (libomptarget.devicertl.a), without the host compile and host link (--linker-path=/bin/true).
+# Why the object and not the linked image: a kernel that calls a function of another TU
+# (opaque.c) does not link alone, but its code object is complete; the backend then counts that
+# call with its defaults for an unknown callee, as ptxas does for NVPTX's per-TU code.
+set -u
+clang=$1 bc=$2 arch=$3 libdir=$4 art=$5 base=$6 src=$7 depf=${8:-}
+bin=$(dirname "$(readlink -f "$(command -v "$clang")")")
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/okamd.XXXXXX") || exit 1
+trap 'rm -rf "$tmp"' EXIT
+"$bin/clang-offload-packager" -o "$tmp/in.pkg" \
+  "--image=file=$bc,triple=amdgcn-amd-amdhsa,arch=$arch,kind=openmp" || exit 1
+# The link to a shared code object may fail on another TU's symbols; the object is made first.
+(cd "$tmp" && "$bin/clang-linker-wrapper" --host-triple=x86_64-pc-linux-gnu --linker-path=/bin/true \
+  --opt-level=O3 --save-temps "-L$libdir" -lomptarget.devicertl in.pkg -o w >wrapper.log 2>&1) || true
+o="$tmp/w.amdgcn-amd-amdhsa.$arch.o"
+if [ ! -s "$o" ] || [ ! -s "$tmp/w.amdgcn-amd-amdhsa.$arch.postopt.bc" ]; then
+  printf 'amdgpu-link.sh: no device code object for %s:\n' "$src" >&2
+  cat "$tmp/wrapper.log" >&2
+  exit 1
+fi
+"$bin/llvm-dis" "$tmp/w.amdgcn-amd-amdhsa.$arch.postopt.bc" -o "$art/ir/$base.device.ll" || exit 1
+"$bin/llvm-readelf" --notes "$o" >"$art/resources/$base.notes.txt" || exit 1
+sh "$(dirname "$0")/kernel-sources.sh" "$art/ir/$base.device.ll" "$(dirname "$0")/.." "$src" "$depf" \
+  >"$art/keep/$base.sources" || printf 'amdgpu-link.sh: kernel-sources.sh failed on %s\n' "$base" >&2
+exit 0
