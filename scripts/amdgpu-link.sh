@@ -5,6 +5,7 @@
 # data of a configuration that has no AMD GPU to run on:
 #   ART/ir/<BASE>.device.ll         the linked, optimized device IR: each kernel's ExecMode
 #                                   (remarks/ir.c reads .ll as it reads PTX)
+#   ART/remarks/<BASE>.device.opt.yaml  openmp-opt's record of that link's optimization
 #   ART/resources/<BASE>.notes.txt  `llvm-readelf --notes` of the code object: per kernel
 #                                   .vgpr_count, .sgpr_count, .agpr_count, LDS, scratch, spills
 #   ART/keep/<BASE>.sources         which file each kernel's directive is in (kernel-sources.sh)
@@ -24,12 +25,18 @@ trap 'rm -rf "$tmp"' EXIT
 (cd "$tmp" && "$bin/clang-linker-wrapper" --host-triple=x86_64-pc-linux-gnu --linker-path=/bin/true \
   --opt-level=O3 --save-temps "-L$libdir" -lomptarget.devicertl in.pkg -o w >wrapper.log 2>&1) || true
 o="$tmp/w.amdgcn-amd-amdhsa.$arch.o"
-if [ ! -s "$o" ] || [ ! -s "$tmp/w.amdgcn-amd-amdhsa.$arch.postopt.bc" ]; then
+if [ ! -s "$o" ] || [ ! -s "$tmp/w.amdgcn-amd-amdhsa.$arch.postopt.bc" ] || [ ! -s "$tmp/w.amdgcn-amd-amdhsa.$arch.postlink.bc" ]; then
   printf 'amdgpu-link.sh: no device code object for %s:\n' "$src" >&2
   cat "$tmp/wrapper.log" >&2
   exit 1
 fi
 "$bin/llvm-dis" "$tmp/w.amdgcn-amd-amdhsa.$arch.postopt.bc" -o "$art/ir/$base.device.ll" || exit 1
+# The device remarks: openmp-opt decides at this link, where the device runtime is first seen (the
+# TU's compile, without it, finds SPMDization blocked by the runtime's calls: OMP121 for kernels the
+# link SPMDizes). The wrapper writes no optimization record, so its LTO optimization is run again
+# on its linked module (the same lto<O3> pipeline; the modes of its output equal the wrapper's).
+"$bin/opt" -passes='lto<O3>' "-pass-remarks-output=$art/remarks/$base.device.opt.yaml" -pass-remarks-filter=openmp-opt \
+  "$tmp/w.amdgcn-amd-amdhsa.$arch.postlink.bc" -o /dev/null || exit 1
 "$bin/llvm-readelf" --notes "$o" >"$art/resources/$base.notes.txt" || exit 1
 sh "$(dirname "$0")/kernel-sources.sh" "$art/ir/$base.device.ll" "$(dirname "$0")/.." "$src" "$depf" \
   >"$art/keep/$base.sources" || printf 'amdgpu-link.sh: kernel-sources.sh failed on %s\n' "$base" >&2

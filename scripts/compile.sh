@@ -23,8 +23,9 @@
 #   --amdgpu ART ARCH LIBDIR
 #                       an omp_target compile for an AMD GPU (compile data only: no AMD GPU here). The
 #                       device side only (--offload-device-only: the bitcode clang's AMDGPU offload
-#                       compile hands its device link), with its openmp-opt record as
-#                       ART/remarks/<base>.device.opt.yaml; then the device link clang-linker-wrapper
+#                       compile hands its device link), its openmp-opt record kept as
+#                       ART/remarks/<base>.prelink.opt.yaml (no device runtime in it yet; the driver
+#                       reads the link's, see amdgpu-link.sh); then the device link clang-linker-wrapper
 #                       does for a real program (LTO with LIBDIR's libomptarget.devicertl.a, the
 #                       backend), on this TU alone. Kept: the linked IR as ART/ir/<base>.device.ll (each
 #                       kernel's ExecMode) and `llvm-readelf --notes` of the code object as
@@ -113,7 +114,7 @@ if [ -n "$amd" ] && [ -n "$src" ] && [ -n "$obj" ]; then
       mkdir -p "$amd/remarks" "$amd/ir" "$amd/resources" "$amd/keep"
       set -- "$@" --offload-device-only -fsave-optimization-record -foptimization-record-passes=openmp-opt \
         -Xarch_host "-foptimization-record-file=$amd/remarks/$base.host.opt.yaml" \
-        -Xarch_device "-foptimization-record-file=$amd/remarks/$base.device.opt.yaml" \
+        -Xarch_device "-foptimization-record-file=$amd/remarks/$base.prelink.opt.yaml" \
         -Xarch_device -Rpass-missed=openmp-opt
       ;;
     *) amd='' ;;
