@@ -5,7 +5,8 @@
 # data of a configuration that has no AMD GPU to run on:
 #   ART/ir/<BASE>.device.ll         the linked, optimized device IR: each kernel's ExecMode
 #                                   (remarks/ir.c reads .ll as it reads PTX)
-#   ART/remarks/<BASE>.device.opt.yaml  openmp-opt's record of that link's optimization
+#   ART/remarks/<BASE>.device.opt.yaml  openmp-opt's record of that link's optimization, with the
+#                                   transformations the TU's compile made (see below)
 #   ART/resources/<BASE>.notes.txt  `llvm-readelf --notes` of the code object: per kernel
 #                                   .vgpr_count, .sgpr_count, .agpr_count, LDS, scratch, spills
 #   ART/keep/<BASE>.sources         which file each kernel's directive is in (kernel-sources.sh)
@@ -35,8 +36,17 @@ fi
 # TU's compile, without it, finds SPMDization blocked by the runtime's calls: OMP121 for kernels the
 # link SPMDizes). The wrapper writes no optimization record, so its LTO optimization is run again
 # on its linked module (the same lto<O3> pipeline; the modes of its output equal the wrapper's).
-"$bin/opt" -passes='lto<O3>' "-pass-remarks-output=$art/remarks/$base.device.opt.yaml" -pass-remarks-filter=openmp-opt \
+"$bin/opt" -passes='lto<O3>' "-pass-remarks-output=$tmp/link.opt.yaml" -pass-remarks-filter=openmp-opt \
   "$tmp/w.amdgcn-amd-amdhsa.$arch.postlink.bc" -o /dev/null || exit 1
+# What the TU's compile did stays done (its !Passed records: globalized locals moved to the stack
+# or to shared memory, OMP110/OMP111, are not reported again by the link, which finds nothing left
+# to move); what it could not do, the link tried again with the runtime in view, so its missed and
+# analysis records are replaced by the link's.
+pre="$art/remarks/$base.prelink.opt.yaml"
+{
+  [ -f "$pre" ] && awk '/^--- !/ { keep = ($0 ~ /^--- !Passed/) } keep' "$pre"
+  cat "$tmp/link.opt.yaml"
+} >"$art/remarks/$base.device.opt.yaml"
 "$bin/llvm-readelf" --notes "$o" >"$art/resources/$base.notes.txt" || exit 1
 sh "$(dirname "$0")/kernel-sources.sh" "$art/ir/$base.device.ll" "$(dirname "$0")/.." "$src" "$depf" \
   >"$art/keep/$base.sources" || printf 'amdgpu-link.sh: kernel-sources.sh failed on %s\n' "$base" >&2
