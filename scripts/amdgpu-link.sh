@@ -18,6 +18,7 @@
 set -u
 clang=$1 bc=$2 arch=$3 libdir=$4 art=$5 base=$6 src=$7 depf=${8:-}
 bin=$(dirname "$(readlink -f "$(command -v "$clang")")")
+[ -n "$libdir" ] || libdir=$bin/../lib # `ompkit analyze`: the compiler's own LLVM (lib/ beside bin/)
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/okamd.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT
 "$bin/clang-offload-packager" -o "$tmp/in.pkg" \

@@ -107,18 +107,14 @@ if [ -n "$art" ] && [ -n "$src" ] && [ -n "$obj" ]; then
       ;;
   esac
 fi
+# Any source (an AMD build compiles only omp_target ones; `ompkit analyze` a user's files).
 if [ -n "$amd" ] && [ -n "$src" ] && [ -n "$obj" ]; then
-  case $src in
-    */omp_target/*)
-      base=$(basename "$src"); base=${base%.*}
-      mkdir -p "$amd/remarks" "$amd/ir" "$amd/resources" "$amd/keep"
-      set -- "$@" --offload-device-only -fsave-optimization-record -foptimization-record-passes=openmp-opt \
-        -Xarch_host "-foptimization-record-file=$amd/remarks/$base.host.opt.yaml" \
-        -Xarch_device "-foptimization-record-file=$amd/remarks/$base.prelink.opt.yaml" \
-        -Xarch_device -Rpass-missed=openmp-opt
-      ;;
-    *) amd='' ;;
-  esac
+  base=$(basename "$src"); base=${base%.*}
+  mkdir -p "$amd/remarks" "$amd/ir" "$amd/resources" "$amd/keep"
+  set -- "$@" --offload-device-only -fsave-optimization-record -foptimization-record-passes=openmp-opt \
+    -Xarch_host "-foptimization-record-file=$amd/remarks/$base.host.opt.yaml" \
+    -Xarch_device "-foptimization-record-file=$amd/remarks/$base.prelink.opt.yaml" \
+    -Xarch_device -Rpass-missed=openmp-opt
 fi
 if [ -n "$gart" ] && [ -n "$src" ]; then
   case $src in
