@@ -53,6 +53,7 @@ struct ok_resource {
    * .wavefront_size; LDS bytes per work-group (.group_segment_fixed_size) and scratch bytes per
    * work-item (.private_segment_fixed_size). `registers` stays -1: a VGPR is not an NVPTX register. */
   int vgprs, sgprs, agprs, vgpr_spills, sgpr_spills, max_wg, wave;
+  int dynamic_stack; /* .uses_dynamic_stack: 1 true, 0 false, -1 not reported */
   long lds, scratch;
 };
 typedef int (*ok_resource_cb)(const struct ok_resource *r, void *ud);

@@ -31,7 +31,7 @@ static void take_name(char *dst, size_t n, const char *p) {
 static void reset(struct ok_resource *r) {
   r->registers = r->barriers = -1;
   r->stack = r->smem = r->lmem = r->cmem0 = r->spill_stores = r->spill_loads = -1;
-  r->vgprs = r->sgprs = r->agprs = r->vgpr_spills = r->sgpr_spills = r->max_wg = r->wave = -1;
+  r->vgprs = r->sgprs = r->agprs = r->vgpr_spills = r->sgpr_spills = r->max_wg = r->wave = r->dynamic_stack = -1;
   r->lds = r->scratch = -1;
 }
 
@@ -52,6 +52,10 @@ static void amd_key(struct ok_resource *r, const char *line) {
   const char *p = line;
   while (*p == ' ' || *p == '-') ++p;
   if (p - line != 4) return; /* a kernel's own keys sit at column 4 ("  - " opens the map) */
+  if (!strncmp(p, ".uses_dynamic_stack:", 20)) {
+    r->dynamic_stack = strstr(p + 20, "true") != NULL;
+    return;
+  }
   if (!strncmp(p, ".name:", 6)) {
     p += 6;
     while (*p == ' ') ++p;

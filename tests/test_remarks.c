@@ -188,6 +188,9 @@ static void amdgpu_notes(const char *dir) {
         k->agprs, k->lds, k->scratch, k->max_wg);
   CHECK(x.last[2].vgprs == 48 && x.last[2].sgprs == 93 && x.last[2].lds == 56, "side-effect kernel: v%d s%d lds %ld",
         x.last[2].vgprs, x.last[2].sgprs, x.last[2].lds);
+  /* side_effect calls opaque.c's ok_opaque_touch, which its code object does not hold */
+  CHECK(k->dynamic_stack == 0 && x.last[2].dynamic_stack == 1, "dynamic stack: %d %d", k->dynamic_stack,
+        x.last[2].dynamic_stack);
   const char *lim;
   CHECK(ok_amdgpu_waves_per_simd("gfx90a", k, &lim) == 8 && !strcmp(lim, "the hardware's"), "31 VGPRs: 8 waves");
   /* 512 VGPRs per lane in blocks of 8: 72 -> 512/72 = 7 waves, 128 -> 4, 256 -> 2, 512 -> 1. */

@@ -455,6 +455,7 @@ void ok_resource_amd_fields(json_t *j, const struct ok_resource *r, const char *
   };
   for (size_t k = 0; k < sizeof v / sizeof v[0]; ++k)
     if (v[k].v >= 0) json_object_set_new(j, ok_fields[v[k].f].name, json_integer(v[k].v));
+  if (r->dynamic_stack >= 0) json_object_set_new(j, OK_FNAME(dynamic_stack), json_boolean(r->dynamic_stack));
   int w = ok_amdgpu_waves_per_simd(arch, r, NULL);
   if (w >= 0) json_object_set_new(j, OK_FNAME(waves_per_simd), json_integer(w));
 }
@@ -462,5 +463,5 @@ void ok_resource_amd_fields(json_t *j, const struct ok_resource *r, const char *
 const int ok_resource_fields[] = {OKF_registers,  OKF_smem_bytes,      OKF_stack_bytes,   OKF_lmem_bytes,
                                   OKF_spill_stores_bytes, OKF_spill_loads_bytes, OKF_vgprs,  OKF_sgprs,
                                   OKF_agprs,      OKF_lds_bytes,       OKF_scratch_bytes, OKF_vgpr_spills,
-                                  OKF_sgpr_spills, OKF_waves_per_simd};
+                                  OKF_sgpr_spills, OKF_dynamic_stack, OKF_waves_per_simd};
 const size_t ok_resource_nfields = sizeof ok_resource_fields / sizeof ok_resource_fields[0];

@@ -26,6 +26,10 @@ for arch in ("gfx90a", "gfx942"):
         for f in ("vgprs", "sgprs", "agprs", "lds_bytes", "scratch_bytes", "vgpr_spills", "sgpr_spills", "waves_per_simd"):
             assert isinstance(c.get(f), int), (f, c)
         assert 1 <= c["waves_per_simd"] <= 8, c
+        assert isinstance(c.get("dynamic_stack"), bool), c
+    # side_effect calls opaque.c's function, which its unit's code object does not hold
+    de = {c["kernel_id"].split(":", 2)[2]: c["dynamic_stack"] for c in ks if "spmd_modes.c" in c["kernel_id"]}
+    assert de["spmd_modes_side_effect"] and not de["spmd_modes_combined"], de
     modes = {c["kernel_id"].split(":", 2)[2]: c["static_mode"] for c in ks if "spmd_modes.c" in c["kernel_id"]}
     assert modes == {"spmd_modes_combined": "SPMD", "spmd_modes_spmdized": "Generic-SPMD",
                      "spmd_modes_side_effect": "Generic", "spmd_modes_amenable": "Generic-SPMD"}, modes
