@@ -31,7 +31,9 @@ function(_ompkit_amdgpu_config name clang arch libdir hint)
     set(why "no ROCm device libraries at ${rocm} (rocm-device-libs; bootstrap installs it)")
   elseif(NOT EXISTS "${rocm}/oclc_isa_version_${isa}.bc")
     set(why "no oclc_isa_version_${isa}.bc in ${rocm} (ROCm's device libraries predate ${arch}; bootstrap adds it under .toolchains/rocm-device-libs)")
-  elseif(NOT EXISTS "${libdir}/libomptarget-amdgpu-${arch}.bc" OR NOT EXISTS "${libdir}/libomptarget.devicertl.a")
+  elseif(NOT EXISTS "${libdir}/libomptarget.devicertl.a" OR (NOT EXISTS "${libdir}/libomptarget-amdgpu-${arch}.bc"
+         AND NOT libdir MATCHES "/amdgcn-amd-amdhsa$"))
+    # LLVM <= 19: the archive and a bitcode file per architecture; 20+: one archive per target dir.
     set(why "no ${arch} device runtime under ${libdir} (libomptarget-amdgpu-${arch}.bc, libomptarget.devicertl.a)")
   else()
     foreach(tool clang-linker-wrapper clang-offload-packager llvm-readelf llvm-dis opt)

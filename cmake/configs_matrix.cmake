@@ -260,6 +260,20 @@ foreach(t ${_user_llvms})
   endif()
   _ompkit_llvm_config(${_uname} "${_clang}" "${_rt}" "" TRUE " at ${_prefix}/bin/clang")
   list(APPEND _matrix_names ${_uname})
+  # The same LLVM for AMD GPUs, when it has an AMDGPU device runtime (docs/amdgpu.md): in lib/
+  # per architecture (LLVM <= 19) or in lib/amdgcn-amd-amdhsa/ (per-target runtime dirs, LLVM 20+).
+  file(GLOB _amdrt "${_prefix}/lib/libomptarget-amdgpu-*.bc")
+  set(_amdlib "${_prefix}/lib")
+  if(EXISTS "${_prefix}/lib/amdgcn-amd-amdhsa/libomptarget.devicertl.a")
+    set(_amdlib "${_prefix}/lib/amdgcn-amd-amdhsa")
+    set(_amdrt yes)
+  endif()
+  if(_amdrt)
+    foreach(_gfx gfx90a gfx942)
+      _ompkit_amdgpu_config(${_uname}-${_gfx} "${_clang}" ${_gfx} "${_amdlib}" " at ${_prefix}/bin/clang")
+      list(APPEND _matrix_names ${_uname}-${_gfx})
+    endforeach()
+  endif()
 endforeach()
 
 # --- target-gcc12: GCC offload to nvptx-none --------------------------------------------------------

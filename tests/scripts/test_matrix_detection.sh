@@ -16,6 +16,8 @@ echo "clang: error: fake compiler for a test" >&2
 exit 1
 EOC
 chmod +x "$P/bin/clang"
+# It has an AMDGPU device runtime: its AMD configurations are offered, and probed.
+: >"$P/lib/libomptarget-amdgpu-gfx90a.bc"
 # The same, reporting 16: it must not take the packaged target-clang16's name.
 P16="$TMP/old16"
 mkdir -p "$P16/bin"
@@ -64,6 +66,9 @@ if config_enabled target-clang22; then
   grep -q "Used [0-9]* registers" "$BUILD/configs/target-clang22/artefacts/resources/barrier.ptxas.txt" \
     || fail "target-clang22: no ptxas -v registers"
 fi
+grep -q "ompkit config mytrunk-gfx90a: disabled (no ld.lld beside $P/bin/clang (lld-19; bootstrap installs it))$" "$L" \
+  || fail "an own LLVM with an AMDGPU runtime: $(grep mytrunk-gfx "$L")"
+! grep -q "ompkit config target-clang16-local-gfx" "$L" || fail "AMD configurations for an LLVM without an AMDGPU runtime"
 # The AMD GPU configurations (issue 34): without clang-19 (the scratch configure above) or without
 # the ROCm device libraries, each is one `disabled (why)` line naming what is missing.
 grep -q "ompkit config target-clang19-gfx90a: disabled (clang not found (clang-19; bootstrap installs it))$" "$L" \
