@@ -40,7 +40,7 @@ for a in gfx90a gfx942; do
   "$OMPKIT" check --config "target-clang19-$a" >"$TMP/check" 2>&1 || fail "check $a: $(tail -20 "$TMP/check")"
 done
 # A user's file: both regions, AMD's names and occupancy in the side-by-side and region tables.
-"$OMPKIT" analyze "$SRC/tests/fixtures/analyze/lowering.c" --configs target-clang19-gfx90a --out "$TMP/az" >"$TMP/az.out" 2>&1 ||
+"$OMPKIT" analyze "$SRC/tests/fixtures/analyze/amdgpu_regions.c" --configs target-clang19,target-clang19-gfx90a --out "$TMP/az" >"$TMP/az.out" 2>&1 ||
   fail "analyze: exit $?: $(tail -5 "$TMP/az.out")"
 grep -q 'VGPRs, [1-8] waves/SIMD' "$TMP/az.out" || fail "analyze: no VGPRs and waves in the side-by-side table: $(head -30 "$TMP/az.out")"
 grep -q 'VGPR · [0-9]* SGPR · [0-9]* AGPR · [1-8] waves/SIMD' "$TMP/az.out" || fail "analyze: no AMD resource names in the region table"
@@ -50,8 +50,14 @@ d = json.load(open(sys.argv[1]))
 es = [r["configs"]["target-clang19-gfx90a"] for r in d["regions"] if "target-clang19-gfx90a" in r["configs"]]
 ok = [e for e in es if e["status"] == "ok"]
 assert ok, es
+assert len(ok) == 2, es
+modes = sorted(e["mode"] for e in ok)
+assert modes == ["Generic-SPMD", "SPMD"], modes
 for e in ok:
-    assert e["mode"] in ("SPMD", "Generic", "Generic-SPMD"), e
     assert e["resources"]["vgprs"] > 0 and 1 <= e["resources"]["waves_per_simd"] <= 8, e["resources"]
+    assert "registers" not in e["resources"] or e["resources"]["registers"] < 0, e["resources"]
+# the generic region's local array went to LDS (OMP111), as on NVPTX (shared memory)
+gen = [e for e in ok if e["mode"] == "Generic-SPMD"][0]
+assert gen["resources"]["lds_bytes"] >= 32 and "OMP111" in gen["remark_ids"], gen
 PY
 pass "AMD GPU configurations: not runnable in one line, typed compile data, EXPECT lines hold, analyze"
