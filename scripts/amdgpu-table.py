@@ -41,8 +41,8 @@ def main(d):
             a["scratch_bytes"], a["waves_per_simd"], b["vgprs"], b["sgprs"], b["lds_bytes"], b["waves_per_simd"],
             agree))
     print()
-    print("\\* the kernel calls a function of another file (`dynamic_stack`): its figures hold the backend's "
-          "assumption for that call, not a count.")
+    print("\\* the kernel calls a function of another file (`dynamic_stack`): its figures include the back end's "
+          "assumption for that call.")
     print()
     print("%d regions in all three: %d agree in mode and remark IDs, %d differ in mode, %d in remark IDs only." % (
         len(rows), same, diff_mode, diff_rem))
