@@ -3,6 +3,8 @@
 #   target-clang16            LLVM 16 with its nextgen CUDA plugin (runtime unpacked by bootstrap)
 #   target-clang16-oldplugin  the same build run with LLVM 16's old plugin (LIBOMPTARGET_NEXTGEN_PLUGINS=0)
 #   target-clang22            LLVM 22, compile data only: Debian ships no NVPTX device runtime for it
+#   target-clang19-gfx90a     clang 19 for AMD GPUs (MI250X: gfx90a, MI300A: gfx942), compile data only:
+#   target-clang19-gfx942     no AMD GPU here (cmake/configs_amdgpu.cmake, docs/amdgpu.md)
 #   target-gcc12              GCC 12 offload (-foffload=nvptx-none, libgomp's nvptx plugin)
 #   target-clang<N>[-local]   a user's own LLVM: OMPKIT_LLVM=/prefix (env or -D), and every NAME=/prefix
 #                             of OMPKIT_TOOLCHAIN_LIST (./ompkit --toolchain NAME=/prefix, repeatable)
@@ -200,6 +202,13 @@ _ompkit_llvm_config(target-clang22 "${OMPKIT_CLANG22}" "/usr/lib/llvm-22/lib"
   "${OMPKIT_LLVM22_RT}/lib/clang/22/include" TRUE " (clang-22; bootstrap installs it)")
 list(APPEND _matrix_names target-clang22)
 
+# --- target-clang19-gfx90a and -gfx942: AMD GPUs, compile data only ----------------------------------
+include(${CMAKE_CURRENT_LIST_DIR}/configs_amdgpu.cmake)
+foreach(_gfx gfx90a gfx942)
+  _ompkit_amdgpu_config(target-clang19-${_gfx} "${OMPKIT_CLANG19}" ${_gfx} "${OMPKIT_LLVM19_LIBDIR}" " (clang-19; bootstrap installs it)")
+  list(APPEND _matrix_names target-clang19-${_gfx})
+endforeach()
+
 # --- users' own LLVMs -------------------------------------------------------------------------------
 set(_user_llvms "")
 if(OMPKIT_LLVM)
@@ -251,6 +260,20 @@ foreach(t ${_user_llvms})
   endif()
   _ompkit_llvm_config(${_uname} "${_clang}" "${_rt}" "" TRUE " at ${_prefix}/bin/clang")
   list(APPEND _matrix_names ${_uname})
+  # The same LLVM for AMD GPUs, when it has an AMDGPU device runtime (docs/amdgpu.md): in lib/
+  # per architecture (LLVM <= 19) or in lib/amdgcn-amd-amdhsa/ (per-target runtime dirs, LLVM 20+).
+  file(GLOB _amdrt "${_prefix}/lib/libomptarget-amdgpu-*.bc")
+  set(_amdlib "${_prefix}/lib")
+  if(EXISTS "${_prefix}/lib/amdgcn-amd-amdhsa/libomptarget.devicertl.a")
+    set(_amdlib "${_prefix}/lib/amdgcn-amd-amdhsa")
+    set(_amdrt yes)
+  endif()
+  if(_amdrt)
+    foreach(_gfx gfx90a gfx942)
+      _ompkit_amdgpu_config(${_uname}-${_gfx} "${_clang}" ${_gfx} "${_amdlib}" " at ${_prefix}/bin/clang")
+      list(APPEND _matrix_names ${_uname}-${_gfx})
+    endforeach()
+  endif()
 endforeach()
 
 # --- target-gcc12: GCC offload to nvptx-none --------------------------------------------------------

@@ -347,9 +347,29 @@ int ok_expect_parse_file(const char *path, struct ok_expect **out, size_t *n, ch
   return rc;
 }
 
-static int qual_matches(const char *q, const char *tag, const char *config) {
+/* The offload target families a qualifier may name, by the architecture's prefix: an EXPECT line
+ * about what one back end's pipeline does (AMD's device link runs openmp-opt again, docs/amdgpu.md). */
+static const struct { const char *family, *arch_prefix; } targets[] = {{"amdgpu", "gfx"}, {"nvptx", "sm_"}};
+
+const char *ok_target_family(const char *arch) {
+  for (size_t k = 0; arch && k < sizeof targets / sizeof targets[0]; ++k)
+    if (!strncmp(arch, targets[k].arch_prefix, strlen(targets[k].arch_prefix))) return targets[k].family;
+  return NULL;
+}
+
+static int target_matches(const char *q, const char *arch) {
+  if (!arch || !arch[0]) return 0;
+  if (!strcmp(q, arch)) return 1;
+  for (size_t k = 0; k < sizeof targets / sizeof targets[0]; ++k)
+    if (!strcmp(q, targets[k].family) && !strncmp(arch, targets[k].arch_prefix, strlen(targets[k].arch_prefix)))
+      return 1;
+  return 0;
+}
+
+static int qual_matches(const char *q, const char *tag, const char *config, const char *arch) {
   if (!q[0]) return 1;
   if (config && !strcmp(q, config)) return 1;
+  if (target_matches(q, arch)) return 1;
   if (!tag) return 0;
   if (!strcmp(q, tag)) return 1;
   /* "clang" matches every clang-NN. */
@@ -357,14 +377,19 @@ static int qual_matches(const char *q, const char *tag, const char *config) {
   return !strncmp(tag, q, n) && tag[n] == '-';
 }
 
-int ok_expect_applies(const struct ok_expect *v, size_t n, size_t i, const char *tag, const char *config) {
-  if (!qual_matches(v[i].qualifier, tag, config)) return 0;
+int ok_expect_applies_on(const struct ok_expect *v, size_t n, size_t i, const char *tag, const char *config,
+                         const char *arch) {
+  if (!qual_matches(v[i].qualifier, tag, config, arch)) return 0;
   if (v[i].qualifier[0]) return 1;
   for (size_t j = 0; j < n; ++j)
     if (j != i && v[j].pragma_line == v[i].pragma_line && v[j].qualifier[0] && same_slot(&v[i], &v[j]) &&
-        qual_matches(v[j].qualifier, tag, config))
+        qual_matches(v[j].qualifier, tag, config, arch))
       return 0;
   return 1;
+}
+
+int ok_expect_applies(const struct ok_expect *v, size_t n, size_t i, const char *tag, const char *config) {
+  return ok_expect_applies_on(v, n, i, tag, config, NULL);
 }
 
 void ok_compiler_tag(const char *compiler_version, const char *compiler, char *out, size_t n) {

@@ -5,6 +5,7 @@
  *   // EXPECT-MODE: SPMD                static execution mode: SPMD | Generic | Generic-SPMD
  *   // EXPECT-MAX-REGISTERS: 64 +8      registers <= 64, tolerating 8 more
  *   // EXPECT-REMARK[clang-19]: OMP121  only for that compiler (a tag or a configuration name)
+ *   // EXPECT-MODE[amdgpu]: Generic-SPMD only for that target family (amdgpu, nvptx) or arch (gfx942)
  *
  * Each applies to the next `#pragma omp target` that makes a kernel (not target data/update).
  *
@@ -49,6 +50,12 @@ const char *ok_expect_kind_name(enum ok_expect_kind k);
  * whose name is `config`: unqualified ones hold unless a qualified one that applies covers the
  * same thing (same kind slot for MODE/MAX-REGISTERS, same ID for REMARK/NO-REMARK). */
 int ok_expect_applies(const struct ok_expect *v, size_t n, size_t i, const char *tag, const char *config);
+/* The same for a configuration that compiles for arch (sm_90, gfx90a): a qualifier may also name
+ * the architecture or its target family, `[amdgpu]` (gfx*) or `[nvptx]` (sm_*). */
+/* The target family of an offload architecture: "amdgpu" (gfx*), "nvptx" (sm_*), or NULL. */
+const char *ok_target_family(const char *arch);
+int ok_expect_applies_on(const struct ok_expect *v, size_t n, size_t i, const char *tag, const char *config,
+                         const char *arch);
 
 /* "clang-19" from a version line "Debian clang version 19.1.7 ...", else the compiler's file
  * name ("gcc-12" for /usr/bin/gcc-12): the tag that EXPECT qualifiers name. */

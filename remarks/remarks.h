@@ -44,15 +44,29 @@ const char *ok_remark_arg(const struct ok_remark *r, const char *key);
 
 struct ok_resource {
   char function[512];
-  const char *tool; /* "nvlink" or "ptxas" */
+  const char *tool; /* "nvlink", "ptxas", or "readelf" (an AMDGPU code object's notes) */
   int registers, barriers;
   long stack, smem, lmem, cmem0, spill_stores, spill_loads; /* -1: not reported */
+  /* An AMDGPU kernel's code object metadata (AMDGPUUsage, "Code Object V3+ Metadata"), -1 for
+   * NVPTX: .vgpr_count (VGPRs per work-item; with AGPRs on gfx90a/gfx942, whose register file is
+   * one), .sgpr_count, .agpr_count, .vgpr_spill_count, .sgpr_spill_count, .max_flat_workgroup_size,
+   * .wavefront_size; LDS bytes per work-group (.group_segment_fixed_size) and scratch bytes per
+   * work-item (.private_segment_fixed_size). `registers` stays -1: a VGPR is not an NVPTX register. */
+  int vgprs, sgprs, agprs, vgpr_spills, sgpr_spills, max_wg, wave;
+  int dynamic_stack; /* .uses_dynamic_stack: 1 true, 0 false, -1 not reported */
+  long lds, scratch;
 };
 typedef int (*ok_resource_cb)(const struct ok_resource *r, void *ud);
 
-/* Parses ptxas -v / nvlink -v output; one callback per function with a register count.
- * Returns the number of functions reported, or -1 if the file cannot be read. */
+/* Parses ptxas -v / nvlink -v output, or `llvm-readelf --notes` of an AMDGPU code object (told
+ * apart by its "amdhsa.kernels:" line); one callback per function with a register count (VGPRs
+ * for AMDGPU). Returns the number of functions reported, or -1 if the file cannot be read. */
 long ok_resources_parse_file(const char *path, ok_resource_cb cb, void *ud, char *err, size_t errlen);
+
+/* Waves per SIMD an AMDGPU kernel's VGPRs and LDS allow on ARCH (gfx90a, gfx942: amdgpu.c), and
+ * in *limit what bounds it ("VGPRs", "LDS", "the hardware's"); -1 for another architecture or a
+ * resource without VGPRs. */
+int ok_amdgpu_waves_per_simd(const char *arch, const struct ok_resource *r, const char **limit);
 
 /* Device LLVM IR of one TU (ir.c): the offload kernels with their static execution mode (the
  * ExecMode byte of <kernel>_kernel_environment, or <kernel>_exec_mode before LLVM 18), and a

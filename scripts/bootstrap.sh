@@ -17,11 +17,14 @@ die() { printf 'ompkit bootstrap: error: %s\n' "$*" >&2; exit 2; }
 PKGS="gcc make cmake zstd libyaml-dev libjansson-dev gnuplot-nox clang-19 clang-tools-19 llvm-19 libomp-19-dev libclang-rt-19-dev"
 # Runtime pieces the GPU bundle carries (TOOLCHAIN.md: needed on Ubuntu 24.04 without clang).
 BUNDLE_DEBS="libomp5-19 libllvm19 libz3-4 libicu72 libxml2 libyaml-0-2 libjansson4 libgomp1 libedit2 libffi8 libbsd0 libmd0"
-# The compiler matrix (cmake/configs_matrix.cmake): clang-16, clang-22 and GCC 12 offload. Their
+# The compiler matrix (cmake/configs_matrix.cmake): clang-16, clang-22, GCC 12 offload, AMD GPUs. Their
 # libomp-NN-dev packages conflict with libomp-19-dev, so the LLVM runtimes are unpacked under
 # .toolchains/llvm-NN instead of installed. OMPKIT_MATRIX=0 skips all of it (those
 # configurations then say `disabled (... not found)`).
-MATRIX_PKGS="clang-16 clang-tools-16 llvm-16 clang-22 llvm-22 gcc-12-offload-nvptx libgomp-plugin-nvptx1"
+# lld-19 (ld.lld, the AMDGPU device linker) and rocm-device-libs (ROCm's ocml/ockl bitcode, which
+# clang's AMDGPU offload compile needs) give the AMD GPU configurations target-clang19-gfx90a and
+# -gfx942, compile data only (cmake/configs_amdgpu.cmake, docs/amdgpu.md).
+MATRIX_PKGS="clang-16 clang-tools-16 llvm-16 clang-22 llvm-22 gcc-12-offload-nvptx libgomp-plugin-nvptx1 lld-19 rocm-device-libs"
 if [ "${OMPKIT_MATRIX:-1}" != 0 ]; then
   PKGS="$PKGS $MATRIX_PKGS"
   BUNDLE_DEBS="$BUNDLE_DEBS libgomp-plugin-nvptx1"
@@ -128,6 +131,23 @@ unpack_llvm() { # unpack_llvm <major> <check file> <pkg>...
 if [ "${OMPKIT_MATRIX:-1}" != 0 ]; then
   unpack_llvm 16 usr/lib/llvm-16/lib/libomptarget.rtl.cuda.nextgen.so libomp5-16 libomp-16-dev
   unpack_llvm 22 usr/lib/llvm-22/lib/clang/22/include/omp.h libomp-22-dev
+fi
+
+# ROCm 5.2.3's device libraries (Debian's rocm-device-libs) predate gfx942 (MI300A): they lack
+# oclc_isa_version_942.bc, the one-constant library (__oclc_ISA_version, major*1000 + minor*100 +
+# stepping, as oclc_isa_version_90a.bc holds 9010) that clang links for the target. A private copy
+# of the folder (links) with that file added lets target-clang19-gfx942 compile (docs/amdgpu.md).
+RDL=/usr/lib/x86_64-linux-gnu/amdgcn/bitcode
+if [ "${OMPKIT_MATRIX:-1}" != 0 ] && [ -f "$RDL/ocml.bc" ] && [ ! -f "$RDL/oclc_isa_version_942.bc" ] \
+   && [ ! -f "$TC/rocm-device-libs/oclc_isa_version_942.bc" ] && command -v llvm-as-19 >/dev/null \
+   && command -v llvm-dis-19 >/dev/null; then
+  say "adding oclc_isa_version_942.bc (gfx942) to a copy of the ROCm device libraries in .toolchains/rocm-device-libs"
+  rm -rf "$TC/rocm-device-libs.tmp" && mkdir -p "$TC/rocm-device-libs.tmp"
+  for f in "$RDL"/*.bc; do ln -s "$f" "$TC/rocm-device-libs.tmp/"; done
+  # The 90a library with its constant changed: the same data layout and linkage as ROCm's own.
+  llvm-dis-19 "$RDL/oclc_isa_version_90a.bc" -o - | sed 's/constant i32 9010,/constant i32 9402,/' |
+    llvm-as-19 -o "$TC/rocm-device-libs.tmp/oclc_isa_version_942.bc" || die "llvm-as-19 failed on oclc_isa_version_942"
+  rm -rf "$TC/rocm-device-libs" && mv "$TC/rocm-device-libs.tmp" "$TC/rocm-device-libs"
 fi
 
 # Runtime .deb files for `ompkit bundle` (version-matched to the installed clang-19).

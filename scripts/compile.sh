@@ -20,6 +20,19 @@
 #   --kernel-info OPT   (with --omp-target) also run LLVM 21+'s kernel-info pass on the TU's device
 #                       IR (OPT -passes='default<O3>,kernel-info'; upstream runs it only at the
 #                       device link): its remark text in ART/remarks/<base>.kernel-info.txt
+#   --amdgpu ART ARCH LIBDIR
+#                       an omp_target compile for an AMD GPU (compile data only: no AMD GPU here). The
+#                       device side only (--offload-device-only: the bitcode clang's AMDGPU offload
+#                       compile hands its device link), its openmp-opt record kept as
+#                       ART/remarks/<base>.prelink.opt.yaml (no device runtime in it yet; the driver
+#                       reads the link's, see amdgpu-link.sh); then the device link clang-linker-wrapper
+#                       does for a real program (LTO with LIBDIR's libomptarget.devicertl.a, the
+#                       backend), on this TU alone. Kept: the linked IR as ART/ir/<base>.device.ll (each
+#                       kernel's ExecMode) and `llvm-readelf --notes` of the code object as
+#                       ART/resources/<base>.notes.txt (VGPRs, SGPRs, AGPRs, LDS, scratch, spills).
+#                       Why the TU's own link: clang 19 links the AMDGPU device runtime only at the
+#                       link, so the compile's bitcode has no runtime in it and its register counts
+#                       would be the backend's guesses for unknown callees (docs/amdgpu.md).
 #   --gcc-offload ART   a GCC offload object compile: keep -fopt-info-omp in ART/remarks/<base>.gcc-opt-info.txt
 #   --omp-target ART ARCH
 #                       an omp_target object compile: ONE compile gives the object, the device
@@ -28,12 +41,13 @@
 # The extra flags are added here, not as per-source CMake properties: with those, adding one
 # source changed every object's flags file and rebuilt everything.
 set -u
-times='' capture='' art='' arch='' devonly='' ptxasv='' gart='' kinfo=''
+times='' capture='' art='' arch='' devonly='' ptxasv='' gart='' kinfo='' amd='' amdlib=''
 while [ $# -gt 0 ]; do
   case $1 in
     --times) times=$2; shift 2 ;;
     --capture) capture=$2; shift 2 ;;
     --omp-target) art=$2 arch=$3; shift 3 ;;
+    --amdgpu) amd=$2 arch=$3 amdlib=$4; shift 4 ;;
     --device-only) devonly=1; shift ;;
     --ptxas-v) ptxasv=1; shift ;;
     --kernel-info) kinfo=$2; shift 2 ;;
@@ -93,6 +107,15 @@ if [ -n "$art" ] && [ -n "$src" ] && [ -n "$obj" ]; then
       ;;
   esac
 fi
+# Any source (an AMD build compiles only omp_target ones; `ompkit analyze` a user's files).
+if [ -n "$amd" ] && [ -n "$src" ] && [ -n "$obj" ]; then
+  base=$(basename "$src"); base=${base%.*}
+  mkdir -p "$amd/remarks" "$amd/ir" "$amd/resources" "$amd/keep"
+  set -- "$@" --offload-device-only -fsave-optimization-record -foptimization-record-passes=openmp-opt \
+    -Xarch_host "-foptimization-record-file=$amd/remarks/$base.host.opt.yaml" \
+    -Xarch_device "-foptimization-record-file=$amd/remarks/$base.prelink.opt.yaml" \
+    -Xarch_device -Rpass-missed=openmp-opt
+fi
 if [ -n "$gart" ] && [ -n "$src" ]; then
   case $src in
     */omp_target/*)
@@ -127,7 +150,9 @@ else
   rc=$?
 fi
 
-if [ -n "$base" ]; then
+if [ -n "$amd" ] && [ $rc -eq 0 ]; then
+  sh "$(dirname "$0")/amdgpu-link.sh" "$1" "$obj" "$arch" "$amdlib" "$amd" "$base" "$src" "$depf" || rc=1
+elif [ -n "$base" ]; then
   if [ $rc -eq 0 ] && [ ! -s "$art/keep/$base.ptx" ]; then
     printf 'compile.sh: no PTX kept for %s (did clang run scripts/ptxas-keep.sh?)\n' "$base" >&2
     rc=1

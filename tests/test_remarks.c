@@ -171,6 +171,45 @@ static void resources(const char *dir) {
         "nvcc kernel: n=%ld %s %d", n, x.last[0].function, x.last[0].registers);
 }
 
+/* An AMDGPU code object's notes (llvm-readelf-19 --notes of gfx90a's spmd_modes.c, built by
+ * target-clang19-gfx90a): the four kernels' maps, found among their .args lists, and the
+ * occupancy each architecture's limits give (remarks/amdgpu.c, docs/amdgpu.md). */
+static void amdgpu_notes(const char *dir) {
+  char path[1024], err[512];
+  struct res x = {0};
+  snprintf(path, sizeof path, "%s/clang19-gfx90a-spmd_modes.notes.txt", dir);
+  long n = ok_resources_parse_file(path, on_res, &x, err, sizeof err);
+  CHECK(n == 4, "gfx90a notes: %ld kernels", n);
+  const struct ok_resource *k = &x.last[1];
+  CHECK(strstr(k->function, "spmd_modes_spmdized_l46") && !strcmp(k->tool, "readelf") && k->vgprs == 31 &&
+            k->sgprs == 52 && k->agprs == 0 && k->lds == 24 && k->scratch == 0 && k->vgpr_spills == 0 &&
+            k->sgpr_spills == 0 && k->max_wg == 1024 && k->wave == 64 && k->registers == -1,
+        "spmdized kernel: %s %s v%d s%d a%d lds %ld scratch %ld wg %d", k->function, k->tool, k->vgprs, k->sgprs,
+        k->agprs, k->lds, k->scratch, k->max_wg);
+  CHECK(x.last[2].vgprs == 48 && x.last[2].sgprs == 93 && x.last[2].lds == 56, "side-effect kernel: v%d s%d lds %ld",
+        x.last[2].vgprs, x.last[2].sgprs, x.last[2].lds);
+  /* side_effect calls opaque.c's ok_opaque_touch, which its code object does not hold */
+  CHECK(k->dynamic_stack == 0 && x.last[2].dynamic_stack == 1, "dynamic stack: %d %d", k->dynamic_stack,
+        x.last[2].dynamic_stack);
+  const char *lim;
+  CHECK(ok_amdgpu_waves_per_simd("gfx90a", k, &lim) == 8 && !strcmp(lim, "the hardware's"), "31 VGPRs: 8 waves");
+  /* 512 VGPRs per lane in blocks of 8: 72 -> 512/72 = 7 waves, 128 -> 4, 256 -> 2, 512 -> 1. */
+  struct ok_resource r = *k;
+  r.lds = 0;
+  int want[][2] = {{64, 8}, {65, 7}, {72, 7}, {73, 6}, {128, 4}, {256, 2}, {512, 1}};
+  for (size_t i = 0; i < sizeof want / sizeof want[0]; ++i) {
+    r.vgprs = want[i][0];
+    int w = ok_amdgpu_waves_per_simd("gfx942", &r, &lim);
+    CHECK(w == want[i][1], "gfx942, %d VGPRs: %d waves, want %d", want[i][0], w, want[i][1]);
+  }
+  /* LDS: 64 KiB per CU; 20 KiB work-groups of 256 threads (4 waves) -> 3 groups, 12 waves over 4 SIMDs. */
+  r.vgprs = 32, r.lds = 20480, r.max_wg = 256;
+  CHECK(ok_amdgpu_waves_per_simd("gfx90a", &r, &lim) == 3 && !strcmp(lim, "LDS"), "20 KiB LDS: %d waves (%s)",
+        ok_amdgpu_waves_per_simd("gfx90a", &r, &lim), lim);
+  CHECK(ok_amdgpu_waves_per_simd("gfx1030", &r, NULL) == -1 && ok_amdgpu_waves_per_simd("sm_90", &r, NULL) == -1,
+        "an architecture without documented limits here has no occupancy");
+}
+
 static void launch(void) {
   struct ok_launch L;
   const char *line = "\"PluginInterface\" device 0 info: Launching kernel __omp_offloading_fe00_5100af_"
@@ -377,6 +416,25 @@ static void expect_parser(const char *dir) {
     CHECK(ok_expect_applies(v, n, 4, "clang-19", "target-clang19") && !ok_expect_applies(v, n, 4, "clang-19", "t2"),
           "config-name qualifier");
     CHECK(ok_expect_applies(v, n, 0, "clang-19", NULL), "unqualified applies");
+  }
+  free(v);
+  /* A target qualifier (docs/amdgpu.md): [amdgpu] holds on every gfx arch and replaces the
+   * unqualified line of its slot there; [gfx942] one arch; NVPTX keeps the unqualified line. */
+  n = parse_expect("// EXPECT-MODE: Generic\n// EXPECT-MODE[amdgpu]: Generic-SPMD\n// EXPECT-REMARK[gfx942]: OMP120\n"
+                   "#pragma omp target teams\n",
+                   &v, err, sizeof err);
+  CHECK(n == 3, "target qualifiers: %zu (%s)", n, err);
+  if (n == 3) {
+    CHECK(ok_expect_applies_on(v, n, 0, "clang-19", "target-clang19", "sm_90") &&
+              !ok_expect_applies_on(v, n, 0, "clang-19", "target-clang19-gfx90a", "gfx90a"),
+          "[amdgpu] replaces the unqualified mode on gfx90a only");
+    CHECK(ok_expect_applies_on(v, n, 1, "clang-19", "x", "gfx90a") && ok_expect_applies_on(v, n, 1, "clang-19", "x", "gfx942") &&
+              !ok_expect_applies_on(v, n, 1, "clang-19", "x", "sm_90") && !ok_expect_applies(v, n, 1, "clang-19", "x"),
+          "[amdgpu] holds on gfx archs only");
+    CHECK(ok_expect_applies_on(v, n, 2, "clang-19", "x", "gfx942") && !ok_expect_applies_on(v, n, 2, "clang-19", "x", "gfx90a"),
+          "[gfx942] holds on that arch only");
+    CHECK(!strcmp(ok_target_family("gfx90a"), "amdgpu") && !strcmp(ok_target_family("sm_90"), "nvptx") &&
+              !ok_target_family("x86"), "target families");
   }
   free(v);
   expect_bad("// EXPECT-MODE: spmdd\n#pragma omp target\n", "mode must be SPMD, Generic or Generic-SPMD");
@@ -619,6 +677,7 @@ int main(int argc, char **argv) {
   real_fixture(dir);
   malformed();
   resources(dir);
+  amdgpu_notes(dir);
   launch();
   demangle();
   other_versions(dir);

@@ -175,10 +175,13 @@ static int pick_configs(struct az *a, const struct ok_manifest *m, const char *w
     struct az_cfg *z = &a->cfgs[a->ncfgs++];
     z->oc = *c;
     z->name = c->name, z->cc = c->compiler, z->cxx = jstr(j, "cxx_compiler");
-    z->flags = az_target_flags(a, flags, strstr(flags, "-foffload=") != NULL); /* the program's offload target */
+    const char *fam = ok_target_family(c->offload_arch);
+    z->amd = fam && !strcmp(fam, "amdgpu");
+    /* the program's offload target; an AMD configuration keeps its own architecture */
+    z->flags = z->amd ? strdup(flags) : az_target_flags(a, flags, strstr(flags, "-foffload=") != NULL);
     z->link = jstr(j, "link_flags"), z->version = c->compiler_version, z->not_runnable = c->not_runnable;
     z->cxx_why = z->cxx[0] ? "" : "this configuration has no C++ compiler";
-    z->gcc = strstr(flags, "-foffload=") != NULL, z->compile_only = strstr(flags, "-nogpulib") != NULL;
+    z->gcc = strstr(flags, "-foffload=") != NULL, z->compile_only = strstr(flags, "-nogpulib") != NULL || z->amd;
   }
   if (want)
     for (const char *p = want; *p;) {

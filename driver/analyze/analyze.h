@@ -16,6 +16,9 @@ struct az_cfg {
   const char *name, *cc, *cxx, *cxx_why, *flags, *link, *version, *not_runnable;
   int gcc;            /* GCC offload: no LLVM remarks, IR or ExecMode */
   int compile_only;   /* no device runtime (-nogpulib): no program can be linked */
+  int amd;            /* an AMD GPU (oc.offload_arch gfx*): scripts/compile.sh --amdgpu compiles and
+                         links each unit; its kernels are in ir/<stem>.device.ll, its resources in
+                         resources/<stem>.notes.txt (docs/amdgpu.md) */
   struct ok_config oc; /* for check.c: name, compiler, artefacts = this variant's folder */
 };
 

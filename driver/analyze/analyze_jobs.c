@@ -170,6 +170,28 @@ static void host_job(const struct az *a, int v, int t, const char *cc, struct jo
   snprintf(j->log, sizeof j->log, "%s/log/%s.host.txt", var->dir, a->tus[t].stem);
 }
 
+/* An AMD configuration's unit (j holds the compiler, its flags and the unit's): the build's launcher
+ * compiles it device-only and links it as the program's device link would, leaving what a
+ * configuration's build leaves (scripts/compile.sh --amdgpu, amdgpu-link.sh): remarks, the linked
+ * IR (modes), the code object's notes (resources) and keep/<stem>.sources. */
+static void amd_obj_job(const struct az *a, int v, int t, struct job *j) {
+  const struct az_variant *var = &a->vars[v];
+  const struct az_cfg *c = &a->cfgs[var->cfg];
+  char s[PATH_MAX + 300];
+  snprintf(s, sizeof s, "%s/scripts/compile.sh", a->src_root);
+  /* "": the device runtime of the compiler's own LLVM (amdgpu-link.sh) */
+  const char *cmd[6] = {"sh", s, "--amdgpu", var->dir, c->oc.offload_arch, ""};
+  /* the launcher's options go before the compiler's command line already in j */
+  memmove(j->argv + 7, j->argv, (size_t)j->argc * sizeof *j->argv);
+  for (int i = 0; i < 6; ++i) j->argv[i] = strdup(cmd[i]);
+  j->argv[6] = strdup("--");
+  j->argc += 7;
+  j->res[0] = 0; /* its resources are the code object's notes, not ptxas lines of the log */
+  add(j, "-c"), add(j, a->tus[t].file), add(j, "-o");
+  snprintf(s, sizeof s, "%s/obj/%s.o", var->dir, a->tus[t].stem), add(j, s);
+  snprintf(s, sizeof s, "%s/obj/%s.d", var->dir, a->tus[t].stem), add(j, "-MD"), add(j, "-MF"), add(j, s);
+}
+
 /* The command of one compile; 0, or 1 when the configuration cannot compile this file (why), or 2
  * when there is nothing to do. IR: the front end's device IR (-disable-llvm-passes, no device
  * runtime): the runtime entry points each kernel calls before the runtime is linked in and
@@ -212,6 +234,7 @@ static int make_job(const struct az *a, int v, int t, enum kind kind, struct job
     snprintf(s, sizeof s, "-fdump-tree-omplower-lineno=%s/ir/%s.omplower", var->dir, stem), add(j, s);
     return 0;
   }
+  if (c->amd) return amd_obj_job(a, v, t, j), 0;
   if (!links_program(a, var)) add(j, "--offload-device-only"); /* else whole: the program's link needs it */
   add(j, "-c"), add(j, file), add(j, "-o");
   snprintf(s, sizeof s, "%s/obj/%s.o", var->dir, stem), add(j, s);
@@ -412,6 +435,18 @@ static int file_has(const char *path, const char *needle, const char *needle2) {
   return hit;
 }
 
+/* The offload kernels of a unit's device code: entries of its kept PTX, or AMD's linked IR. */
+static long kernels_in(const char *dir, const char *stem) {
+  char p[PATH_MAX + 300], line[8192];
+  ok_device_code_path(p, sizeof p, dir, stem);
+  FILE *f = fopen(p, "r");
+  long n = 0;
+  while (f && fgets(line, sizeof line, f))
+    n += strstr(line, ".entry __omp_offloading_") || (!strncmp(line, "define ", 7) && strstr(line, "amdgpu_kernel void @__omp_offloading_"));
+  if (f) fclose(f);
+  return n;
+}
+
 /* After the first round: keep/<stem>.sources for each LLVM compile that emitted kernels (the
  * file behind each kernel's <dev>_<file>, found while the inodes are still those of the
  * compile), and which units have a kernel in some configuration. */
@@ -426,8 +461,9 @@ static void first_round_done(struct az *a) {
         a->tus[t].has_kernels |= file_has(ptx, "] #pragma omp target ", "[child fn: ");
         continue;
       }
-      snprintf(ptx, sizeof ptx, "%s/keep/%s.ptx", var->dir, a->tus[t].stem);
-      if (!file_has(ptx, ".entry __omp_offloading_", NULL)) continue;
+      /* an AMD unit's kernels are in its linked IR (ir/<stem>.device.ll), named as in PTX */
+      ok_device_code_path(ptx, sizeof ptx, var->dir, a->tus[t].stem);
+      if (!kernels_in(var->dir, a->tus[t].stem)) continue;
       a->tus[t].has_kernels = 1;
       snprintf(cmd, sizeof cmd, "sh '%s/scripts/kernel-sources.sh' '%s' '%s' '%s' '%s/obj/%s.d' >'%s/keep/%s.sources'",
                a->src_root, ptx, a->root, a->tus[t].file, var->dir, a->tus[t].stem, var->dir, a->tus[t].stem);
@@ -454,17 +490,11 @@ static void copy_sources(struct az *a) {
 /* Whether a configuration's unit emitted fewer kernels than another configuration's: then its
  * host side says whether the missing region is launched, kept on the host, or dropped. */
 static int fewer_kernels(const struct az *a, int v, int t) {
-  char p[PATH_MAX + 300];
   long mine = -1, most = 0;
   for (int u = 0; u < a->nvars; ++u) {
     const struct az_variant *x = &a->vars[u];
     if (x->whatif || x->failed || a->cfgs[x->cfg].gcc) continue;
-    snprintf(p, sizeof p, "%s/keep/%s.ptx", x->dir, a->tus[t].stem);
-    FILE *f = fopen(p, "r");
-    char line[4096];
-    long n = 0;
-    while (f && fgets(line, sizeof line, f)) n += strstr(line, ".entry __omp_offloading_") != NULL;
-    if (f) fclose(f);
+    long n = kernels_in(x->dir, a->tus[t].stem);
     if (u == v) mine = n;
     if (n > most) most = n;
   }
@@ -512,7 +542,7 @@ int az_compile_all(struct az *a) {
     int t0 = 0; /* the job's unit: any OpenMP one (a .cu file is the CUDA form's) */
     while (t0 + 1 < a->ntus && az_is_cu(a->tus[t0].file)) ++t0;
     if (any && links_program(a, &a->vars[v])) plan_add(a, &p, v, t0, PROG);
-    for (int t = 0; t < a->ntus; ++t)
+    for (int t = 0; t < a->ntus && !a->cfgs[a->vars[v].cfg].amd; ++t) /* AMD's units are linked already */
       if (a->tus[t].has_kernels) plan_add(a, &p, v, t, LINK);
   }
   int rc = run_plan(a, &p);

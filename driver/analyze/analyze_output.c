@@ -110,10 +110,14 @@ static void label(const struct az *a, json_t *r, char *out, size_t n) {
 
 static void cell(json_t *e, char *out, size_t n) {
   long regs = -1;
-  json_t *rv = json_object_get(json_object_get(e, "resources"), OK_FNAME(registers));
+  json_t *res = json_object_get(e, "resources");
+  json_t *rv = json_object_get(res, OK_FNAME(registers)), *vg = json_object_get(res, OK_FNAME(vgprs));
   if (rv) regs = (long)json_integer_value(rv);
   if (!e) snprintf(out, n, "-");
   else if (strcmp(str(e, "status"), AZ_ST(OK))) snprintf(out, n, "%s", str(e, "status"));
+  else if (vg) /* an AMD kernel: its VGPRs and the waves per SIMD they and its LDS allow */
+    snprintf(out, n, "%s, %lld VGPRs, %lld waves/SIMD", str(e, "mode"), (long long)json_integer_value(vg),
+             (long long)json_integer_value(json_object_get(res, OK_FNAME(waves_per_simd))));
   else if (regs >= 0) /* a figure without the callees is marked: it is not the loaded kernel's */
     snprintf(out, n, "%s, %ld regs%s", str(e, "mode"), regs, strstr(str(e, "resources_from"), "per file") ? " (body only)" : "");
   else snprintf(out, n, "%s", str(e, "mode"));
@@ -147,15 +151,32 @@ static void num(json_t *e, const char *k, char *out, size_t n) {
   else snprintf(out, n, "-");
 }
 
+/* An AMD kernel's figures under its own names (docs/amdgpu.md): "31 VGPR · 52 SGPR · 0 AGPR ·
+ * 8 waves/SIMD", spills as registers, LDS and scratch in the smem and stack columns. */
+static int amd_cells(json_t *e, char *rg, size_t rn, char *sp, size_t spn, char *sm, char *st, size_t n) {
+  json_t *res = json_object_get(e, "resources");
+  if (!json_object_get(res, OK_FNAME(vgprs))) return 0;
+  char v[32], s[32], ag[32], wv[32], vs[32], ss[32];
+  num(e, OK_FNAME(vgprs), v, sizeof v), num(e, OK_FNAME(sgprs), s, sizeof s), num(e, OK_FNAME(agprs), ag, sizeof ag);
+  num(e, OK_FNAME(waves_per_simd), wv, sizeof wv);
+  num(e, OK_FNAME(vgpr_spills), vs, sizeof vs), num(e, OK_FNAME(sgpr_spills), ss, sizeof ss);
+  snprintf(rg, rn, "%s VGPR · %s SGPR · %s AGPR · %s waves/SIMD", v, s, ag, wv);
+  snprintf(sp, spn, "%s VGPR / %s SGPR spilled", vs, ss);
+  num(e, OK_FNAME(lds_bytes), sm, n), num(e, OK_FNAME(scratch_bytes), st, n);
+  return 1;
+}
+
 static void region_table(struct w *w, const struct az *a, json_t *r) {
-  row(w, 9, "config", "mode", "regs", "spill st/ld B", "smem B", "lmem B", "stack B", "remarks", "lowering (threads on the loop)");
+  row(w, 9, "config", "mode", "regs", "spill st/ld B", "smem/LDS B", "lmem B", "stack/scratch B", "remarks",
+      "lowering (threads on the loop)");
   for (int c = 0; c < a->ncfgs; ++c) {
     json_t *e = json_object_get(json_object_get(r, "configs"), a->cfgs[c].name);
     if (!e) continue;
-    char rg[32], s1[32], s2[32], sm[32], lm[32], st[32], sp[80], low[700];
+    char rg[96], s1[32], s2[32], sm[32], lm[32], st[32], sp[80], low[700];
     num(e, "registers", rg, sizeof rg), num(e, "spill_stores", s1, sizeof s1), num(e, "spill_loads", s2, sizeof s2);
     num(e, "smem_bytes", sm, sizeof sm), num(e, "lmem_bytes", lm, sizeof lm), num(e, "stack_bytes", st, sizeof st);
     snprintf(sp, sizeof sp, "%s/%s", s1, s2);
+    amd_cells(e, rg, sizeof rg, sp, sizeof sp, sm, st, sizeof sm);
     json_t *l = json_object_get(e, "lowering");
     if (strcmp(str(e, "status"), AZ_ST(OK))) snprintf(low, sizeof low, "%s", str(e, "error"));
     else snprintf(low, sizeof low, "%s (%s)", str(l, "summary"), str(l, "loop_threads"));

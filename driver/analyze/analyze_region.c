@@ -48,12 +48,20 @@ static void rems_free(struct rems *x) {
   free(x->v);
 }
 
+/* Where a resource parse puts its kernels, and the architecture an AMD kernel's occupancy is on. */
+struct res_to {
+  json_t *dst;
+  const char *arch;
+};
+
 static int on_res(const struct ok_resource *r, void *ud) {
-  json_object_set_new(ud, r->function,
-                      json_pack("{s:i,s:I,s:I,s:I,s:I,s:I}", OK_FNAME(registers), r->registers, "spill_stores",
-                                (json_int_t)r->spill_stores, "spill_loads", (json_int_t)r->spill_loads, OK_FNAME(smem_bytes),
-                                (json_int_t)r->smem, OK_FNAME(lmem_bytes), (json_int_t)r->lmem, OK_FNAME(stack_bytes),
-                                (json_int_t)r->stack));
+  const struct res_to *x = ud;
+  json_t *j = json_pack("{s:i,s:I,s:I,s:I,s:I,s:I}", OK_FNAME(registers), r->registers, "spill_stores",
+                        (json_int_t)r->spill_stores, "spill_loads", (json_int_t)r->spill_loads, OK_FNAME(smem_bytes),
+                        (json_int_t)r->smem, OK_FNAME(lmem_bytes), (json_int_t)r->lmem, OK_FNAME(stack_bytes),
+                        (json_int_t)r->stack);
+  ok_resource_amd_fields(j, r, x->arch); /* an AMD kernel's VGPRs, SGPRs, LDS, ..., waves per SIMD */
+  json_object_set_new(x->dst, r->function, j);
   return 0;
 }
 
@@ -210,6 +218,11 @@ static void resources(json_t *e, const struct loaded *L, const char *k) {
   json_t *pf = json_object_get(L->res, k), *im = json_object_get(L->image, k), *wm = json_object_get(L->linked, k);
   json_t *ln = im ? im : wm;
   const char *from = im ? L->image_from : "the kept PTX assembled as one module (ptxas without -c)";
+  if (!ln && json_object_get(pf, OK_FNAME(vgprs))) { /* AMD: the unit was linked with the runtime already */
+    json_object_set(e, "resources", pf);
+    json_object_set_new(e, "resources_from", json_string("the unit's device link: its code object's notes (llvm-readelf --notes)"));
+    return;
+  }
   if (ln && pf) { /* a link's listing has no spill counts: the compile's are the kernel's own */
     ln = json_deep_copy(ln);
     for (const char **k2 = (const char *[]){"spill_stores", "spill_loads", NULL}; *k2; ++k2)
@@ -314,29 +327,31 @@ static void link_error(const char *log, char *out, size_t n) {
   if (f) fclose(f);
 }
 
-static int load(const struct az_variant *var, const char *stem, struct loaded *L) {
+static int load(const struct az_variant *var, const char *stem, struct loaded *L, const char *arch) {
   char p[PATH_MAX + 300];
   memset(L, 0, sizeof *L);
   L->res = json_object(), L->linked = json_object();
+  struct res_to to_res = {L->res, arch}, to_linked = {L->linked, arch};
   L->sources = ok_kernel_sources_load(var->dir, stem);
   /* every resource file: a build's are per link (resources/ompkit-bench.txt), analyze's per file */
   glob_t g;
   snprintf(p, sizeof p, "%s/resources/*.txt", var->dir);
   if (glob(p, 0, NULL, &g) == 0) {
-    for (size_t k = 0; k < g.gl_pathc; ++k) ok_resources_parse_file(g.gl_pathv[k], on_res, L->res, L->err, sizeof L->err);
+    for (size_t k = 0; k < g.gl_pathc; ++k) ok_resources_parse_file(g.gl_pathv[k], on_res, &to_res, L->err, sizeof L->err);
     globfree(&g);
   }
   char e2[256];
   L->image = json_object();
+  struct res_to to_image = {L->image, arch};
   snprintf(p, sizeof p, "%s/link/program.txt", var->dir);
   L->image_from = "the program's link, nvlink -v";
-  if (ok_resources_parse_file(p, on_res, L->image, e2, sizeof e2) <= 0 || !json_object_size(L->image)) {
+  if (ok_resources_parse_file(p, on_res, &to_image, e2, sizeof e2) <= 0 || !json_object_size(L->image)) {
     snprintf(p, sizeof p, "%s/link/image.txt", var->dir);
     cuobjdump_res(p, L->image);
     L->image_from = "the program's image, cuobjdump -res-usage";
   }
   snprintf(p, sizeof p, "%s/link/%s.txt", var->dir, stem);
-  if (ok_resources_parse_file(p, on_linked, L->linked, e2, sizeof e2) <= 0 || !json_object_size(L->linked)) link_error(p, L->link_err, sizeof L->link_err);
+  if (ok_resources_parse_file(p, on_linked, &to_linked, e2, sizeof e2) <= 0 || !json_object_size(L->linked)) link_error(p, L->link_err, sizeof L->link_err);
   ok_device_code_path(p, sizeof p, var->dir, stem);
   if (!(L->ir = ok_ir_load(p, L->err, sizeof L->err))) return -1;
   snprintf(p, sizeof p, "%s/ir/%s.ll", var->dir, stem);
@@ -390,7 +405,7 @@ static json_t *failed_entry(const struct az_variant *var) {
 static void fill_llvm(struct az *a, int v, int t, json_t *regions) {
   const struct az_variant *var = &a->vars[v];
   struct loaded L;
-  int bad = var->failed || load(var, a->tus[t].stem, &L);
+  int bad = var->failed || load(var, a->tus[t].stem, &L, a->cfgs[var->cfg].oc.offload_arch);
   size_t i;
   json_t *r;
   json_array_foreach(regions, i, r) {
@@ -481,7 +496,7 @@ static void sources_root(const struct az *a, int t, json_t *sources, char *root,
 static void rows_from_llvm(struct az *a, int v, int t, json_t *byid) {
   const struct az_variant *var = &a->vars[v];
   struct loaded L;
-  if (load(var, a->tus[t].stem, &L)) return unload(&L);
+  if (load(var, a->tus[t].stem, &L, a->cfgs[var->cfg].oc.offload_arch)) return unload(&L);
   char root[PATH_MAX];
   sources_root(a, t, L.sources, root, sizeof root);
   for (size_t k = 0, nk = ok_ir_nkernels(L.ir); k < nk; ++k) {

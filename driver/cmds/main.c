@@ -26,7 +26,7 @@ static const struct {
     {"run", cmd_run, "run the study (all enabled configurations) and write results/<timestamp>/"},
     {"list", cmd_list, "list configurations and kernels (--json for machines)"},
     {"remarks", cmd_remarks, "parse optimization-record YAML files and print the records"},
-    {"resources", cmd_resources, "parse ptxas/nvlink -v output and print per-kernel resources"},
+    {"resources", cmd_resources, "parse ptxas/nvlink -v output or llvm-readelf --notes of an AMDGPU code object: per-kernel resources"},
     {"report", cmd_report, "write report.md and a self-contained report.html for a result folder"},
     {"compare", cmd_compare, "compare two result folders; exit 1 on a regression (nightly CI)"},
     {"check", cmd_check, "check the EXPECT-* comments of the omp_target sources against the build"},

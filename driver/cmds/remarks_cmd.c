@@ -30,6 +30,13 @@ static int print_remark(const struct ok_remark *r, void *ud) {
 
 static int print_resource(const struct ok_resource *r, void *ud) {
   (void)ud;
+  if (r->vgprs >= 0) { /* an AMDGPU kernel's code object notes: its own names (docs/amdgpu.md) */
+    printf("%s\t%s\tvgprs=%d\tsgprs=%d\tagprs=%d\tlds=%ld\tscratch=%ld\tvgpr_spills=%d\tsgpr_spills=%d\t"
+           "max_workgroup=%d\twave=%d\n",
+           r->function, r->tool, r->vgprs, r->sgprs, r->agprs, r->lds, r->scratch, r->vgpr_spills, r->sgpr_spills,
+           r->max_wg, r->wave);
+    return 0;
+  }
   printf("%s\t%s\tregisters=%d\tstack=%ld\tsmem=%ld\tlmem=%ld\tspill_stores=%ld\tspill_loads=%ld\n", r->function,
          r->tool, r->registers, r->stack, r->smem, r->lmem, r->spill_stores, r->spill_loads);
   return 0;

@@ -207,6 +207,8 @@ int ok_manifest_load(struct ok_manifest *m) {
     if (!k->not_runnable) k->not_runnable = "";
     if (!k->sweep_cap) k->sweep_cap = "";
     k->matrix = json_is_true(json_object_get(c, "matrix"));
+    k->offload_arch = json_string_value(json_object_get(c, "offload_arch"));
+    if (!k->offload_arch) k->offload_arch = m->offload_arch ? m->offload_arch : "";
     snprintf(k->bench, sizeof k->bench, "%s/%s", m->dir, b);
     snprintf(k->artefacts, sizeof k->artefacts, "%s/%s", m->dir, a);
   }
@@ -442,3 +444,24 @@ int ok_bad_argument(const char *cmd, const char *arg) {
   ok_err("%s: unexpected argument '%s' (see ompkit %s --help)", cmd, arg, cmd);
   return OK_EXIT_USAGE;
 }
+
+void ok_resource_amd_fields(json_t *j, const struct ok_resource *r, const char *arch) {
+  if (!r || r->vgprs < 0) return;
+  const struct { enum ok_field_id f; long v; } v[] = {
+      {OKF_vgprs, r->vgprs},         {OKF_sgprs, r->sgprs},
+      {OKF_agprs, r->agprs},         {OKF_lds_bytes, r->lds},
+      {OKF_scratch_bytes, r->scratch}, {OKF_vgpr_spills, r->vgpr_spills},
+      {OKF_sgpr_spills, r->sgpr_spills},
+  };
+  for (size_t k = 0; k < sizeof v / sizeof v[0]; ++k)
+    if (v[k].v >= 0) json_object_set_new(j, ok_fields[v[k].f].name, json_integer(v[k].v));
+  if (r->dynamic_stack >= 0) json_object_set_new(j, OK_FNAME(dynamic_stack), json_boolean(r->dynamic_stack));
+  int w = ok_amdgpu_waves_per_simd(arch, r, NULL);
+  if (w >= 0) json_object_set_new(j, OK_FNAME(waves_per_simd), json_integer(w));
+}
+
+const int ok_resource_fields[] = {OKF_registers,  OKF_smem_bytes,      OKF_stack_bytes,   OKF_lmem_bytes,
+                                  OKF_spill_stores_bytes, OKF_spill_loads_bytes, OKF_vgprs,  OKF_sgprs,
+                                  OKF_agprs,      OKF_lds_bytes,       OKF_scratch_bytes, OKF_vgpr_spills,
+                                  OKF_sgpr_spills, OKF_dynamic_stack, OKF_waves_per_simd};
+const size_t ok_resource_nfields = sizeof ok_resource_fields / sizeof ok_resource_fields[0];

@@ -21,6 +21,7 @@ struct ok_config {
   const char *version_full; /* `clang --version` in full (with its commit), for provenance */
   int matrix;               /* a compiler-matrix configuration: `ompkit check` takes it only by --config */
   int full_only;            /* the default quick study skips it (the matrix's runnable ones, the ablation) */
+  const char *offload_arch; /* its own GPU architecture (the AMD ones: gfx90a, ...), else the manifest's */
   char bench[4096], artefacts[4096];
 };
 
@@ -109,4 +110,13 @@ void ok_err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
  * ok_bad_argument for a word left over. Both print one line and return OK_EXIT_USAGE. */
 int ok_bad_option(const char *cmd, char **argv);
 int ok_bad_argument(const char *cmd, const char *arg);
+/* An AMDGPU kernel's resources (struct ok_resource of remarks.h, its notes' figures) as the record's
+ * typed fields (vgprs, sgprs, agprs, lds_bytes, scratch_bytes, the spills) into j, with its
+ * occupancy (waves_per_simd) on arch; nothing for an NVPTX resource (vgprs < 0). */
+struct ok_resource;
+void ok_resource_amd_fields(json_t *j, const struct ok_resource *r, const char *arch);
+/* The resource fields a result line or a compile.jsonl record copies from resources.jsonl's,
+ * NVPTX's and AMDGPU's, one list (study_join, compare, the report read them by it). */
+extern const int ok_resource_fields[];
+extern const size_t ok_resource_nfields;
 #endif

@@ -150,7 +150,7 @@ static int applies(const struct kd_marker *k, const struct ok_config *c) {
   if (strcmp(k->model, c->model)) return 0;
   char tag[64];
   ok_compiler_tag(c->compiler_version, c->compiler, tag, sizeof tag);
-  return ok_expect_applies(&k->e, 1, 0, tag, c->name);
+  return ok_expect_applies_on(&k->e, 1, 0, tag, c->name, c->offload_arch);
 }
 
 const struct ok_expect *kd_find(const struct ok_defects *d, const struct ok_config *c, const char *kernel,

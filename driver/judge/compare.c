@@ -1,8 +1,9 @@
 /* ompkit compare A B: what changed between two result folders, and is any of it a regression.
  * Points are matched by config, kernel, variant and the point fields present (resultset.h).
  * Rules (README "Comparing two runs"): time slower by more than --time-threshold percent AND
- * outside the recorded spread (B's fastest run slower than A's slowest); registers up by more
- * than --reg-threshold; shared memory, local memory or spills up at all; a good remark lost or
+ * outside the recorded spread (B's fastest run slower than A's slowest); registers (an AMD
+ * kernel's VGPRs, SGPRs, AGPRs) up by more than --reg-threshold; shared memory, local memory,
+ * LDS, scratch or spills up at all; a good remark lost or
  * a bad one gained; the observed mode demoted (SPMD > Generic-SPMD > Generic); status ok -> a
  * failure. Exit 1 when any regression is found, 0 otherwise, 2 on bad input. */
 #define _GNU_SOURCE
@@ -303,8 +304,13 @@ static int compare_time(json_t *row, json_t *a, json_t *b, const struct cmp_opts
  * remark IDs, the static and the runtime mode, by the same rules. */
 static void compare_compile(json_t *row, json_t *a, json_t *b, const struct cmp_opts *o, json_t *reg, json_t *imp,
                           json_t *notes) {
+  /* AMD kernels (docs/amdgpu.md): VGPRs, SGPRs and AGPRs as registers (--reg-threshold), LDS,
+   * scratch and spills up at all; the occupancy they give is a note (its causes are the rows). */
   static const enum ok_field_id res[] = {OKF_registers,         OKF_smem_bytes,        OKF_lmem_bytes,
-                                         OKF_spill_stores_bytes, OKF_spill_loads_bytes, OKF_stack_bytes};
+                                         OKF_spill_stores_bytes, OKF_spill_loads_bytes, OKF_stack_bytes,
+                                         OKF_vgprs,             OKF_sgprs,             OKF_agprs,
+                                         OKF_lds_bytes,         OKF_scratch_bytes,     OKF_vgpr_spills,
+                                         OKF_sgpr_spills,       OKF_waves_per_simd};
   json_t *rj = json_object();
   for (size_t k = 0; k < sizeof res / sizeof res[0]; ++k) {
     const char *f = ok_fields[res[k]].name;
@@ -312,8 +318,9 @@ static void compare_compile(json_t *row, json_t *a, json_t *b, const struct cmp_
     if (x < 0 || y < 0) continue;
     json_object_set_new(rj, f, json_pack("{s:I,s:I}", "a", (json_int_t)x, "b", (json_int_t)y));
     if (x == y) continue;
-    long limit = res[k] == OKF_registers ? o->reg : 0;
-    if (res[k] == OKF_stack_bytes) ok_json_appendf(notes, "%s %ld -> %ld", f, x, y);
+    int regs = res[k] == OKF_registers || res[k] == OKF_vgprs || res[k] == OKF_sgprs || res[k] == OKF_agprs;
+    long limit = regs ? o->reg : 0;
+    if (res[k] == OKF_stack_bytes || res[k] == OKF_waves_per_simd) ok_json_appendf(notes, "%s %ld -> %ld", f, x, y);
     else if (y - x > limit) ok_json_appendf(reg, "%s %ld -> %ld", f, x, y);
     else if (y < x) ok_json_appendf(imp, "%s %ld -> %ld", f, x, y);
     else ok_json_appendf(notes, "%s %ld -> %ld (within --reg-threshold)", f, x, y);

@@ -177,6 +177,9 @@ static void region_fill(struct report *r, struct cregion *g, struct cctx *x) {
   }
   long st = rs_int(g->rec, OKF_spill_stores_bytes), ld = rs_int(g->rec, OKF_spill_loads_bytes);
   g->spill = (st > 0 ? st : 0) + (ld > 0 ? ld : 0);
+  /* An AMD kernel's spills are counts of registers (.vgpr/.sgpr_spill_count), 4 bytes each. */
+  long vs = rs_int(g->rec, OKF_vgpr_spills), ss = rs_int(g->rec, OKF_sgpr_spills);
+  g->spill += 4 * ((vs > 0 ? vs : 0) + (ss > 0 ? ss : 0));
 }
 
 static int creg_cmp(const void *a, const void *b) {
@@ -371,6 +374,7 @@ static void crow_add(struct crow *c, const struct cregion *g) {
   c->spilled += g->spill > 0, c->spill += g->spill;
   c->hold += g->hold, c->fail += g->fail;
   long regs = rs_int(g->rec, OKF_registers);
+  if (regs < 0) regs = rs_int(g->rec, OKF_vgprs); /* an AMD kernel: its VGPRs per work-item */
   if (regs > c->regs) c->regs = (int)regs;
 }
 
@@ -528,8 +532,13 @@ static void region_row(struct report *r, size_t i) {
     else fprintf(r->html, "%s ", id);
   }
   long regs = rs_int(g->rec, OKF_registers), stack = rs_int(g->rec, OKF_stack_bytes);
-  fprintf(r->html, "<td class=r>%s", regs >= 0 ? "" : "–");
+  long vgprs = rs_int(g->rec, OKF_vgprs), sgprs = rs_int(g->rec, OKF_sgprs), lds = rs_int(g->rec, OKF_lds_bytes);
+  long waves = rs_int(g->rec, OKF_waves_per_simd);
+  if (stack < 0) stack = rs_int(g->rec, OKF_scratch_bytes); /* AMD: scratch per work-item */
+  fprintf(r->html, "<td class=r>%s", regs >= 0 || vgprs >= 0 ? "" : "–");
   if (regs >= 0) fprintf(r->html, "%ld", regs);
+  else if (vgprs >= 0) /* AMD's own names: VGPRs, SGPRs, LDS bytes, waves per SIMD (docs/amdgpu.md) */
+    fprintf(r->html, "%ld V · %ld S · LDS %ld · %ld waves", vgprs, sgprs, lds > 0 ? lds : 0, waves);
   fprintf(r->html, "<td class=r>%ld<td class=r>%ld<td%s>", g->spill, stack > 0 ? stack : 0, g->fail ? " class=bad" : "");
   if (g->fail) rp_esc(r->html, g->fails);
   else if (g->hold) fprintf(r->html, "%d hold", g->hold);

@@ -55,6 +55,7 @@ struct rctx {
   json_t *by_kernel;      /* kernel -> [OMP IDs] */
   json_t *ids;            /* the configuration's kernel symbol -> identity */
   int cuda;               /* a CUDA configuration: every kernel is named by its demangled name */
+  const char *arch;       /* the configuration's GPU architecture (an AMD one's occupancy) */
 };
 
 /* A kernel's identity in a configuration: from its TU's sources map, or (CUDA, GCC) its name. */
@@ -153,9 +154,9 @@ static int on_resource(const struct ok_resource *r, void *ud) {
     kernel_id_for(x->ids, r->function, id, sizeof id);
     json_object_set_new(j, OK_FNAME(kernel_id), json_string(id));
   }
-  json_object_set_new(j, OK_FNAME(registers), json_integer(r->registers));
 #define OPT(key, v) \
   if ((v) >= 0) json_object_set_new(j, key, json_integer(v))
+  OPT(OK_FNAME(registers), r->registers); /* -1 for an AMDGPU kernel: its VGPRs are vgprs */
   OPT("barriers", r->barriers);
   OPT(OK_FNAME(stack_bytes), r->stack);
   OPT(OK_FNAME(smem_bytes), r->smem);
@@ -163,6 +164,7 @@ static int on_resource(const struct ok_resource *r, void *ud) {
   OPT(OK_FNAME(spill_stores_bytes), r->spill_stores);
   OPT(OK_FNAME(spill_loads_bytes), r->spill_loads);
 #undef OPT
+  ok_resource_amd_fields(j, r, x->arch);
   char *s = json_dumps(j, JSON_COMPACT | JSON_PRESERVE_ORDER);
   if (s) fprintf(x->out, "%s\n", s);
   free(s);
@@ -444,7 +446,7 @@ static long tu_compile_data(FILE *rf, const struct ok_config *c, const char *yam
     if (!json_object_get(byk, kn)) json_object_set_new(byk, kn, json_array());
   }
   json_decref(srcs);
-  struct rctx x = {rf, rl, c->name, b, ir, byk, ids, 0};
+  struct rctx x = {rf, rl, c->name, b, ir, byk, ids, 0, c->offload_arch};
   long n = ok_remarks_parse_file(yaml, on_remark, &x, err, sizeof err);
   if (n < 0) ok_err("%s", err);
   ok_ir_free(ir);
@@ -519,11 +521,11 @@ void study_compile_data(struct study *st, const struct ok_manifest *m) {
     }
     /* kernel-info facts (LLVM 21+, scripts/compile.sh --kernel-info): the TU's device IR, per function. */
     snprintf(path, sizeof path, "%s/remarks/*.kernel-info.txt", c->artefacts);
-    long nki = parse_glob(path, kernel_info_file, (struct rctx){rf, rl, c->name, NULL, NULL, NULL, ids, 0});
+    long nki = parse_glob(path, kernel_info_file, (struct rctx){rf, rl, c->name, NULL, NULL, NULL, ids, 0, c->offload_arch});
     /* CUDA kernels have no offload name: their identity is their demangled name. */
     snprintf(path, sizeof path, "%s/resources/*.txt", c->artefacts);
     long nres = parse_glob(path, resource_file,
-                           (struct rctx){sf, res, c->name, NULL, NULL, NULL, ids, c->model_id == OKM_CUDA});
+                           (struct rctx){sf, res, c->name, NULL, NULL, NULL, ids, c->model_id == OKM_CUDA, c->offload_arch});
     if (nrem || nres || nki) compile_data_line(c->name, rl, nrem, nres, nki);
     load_listings(st, c, m->offload_arch);
     json_object_set_new(st->remarks, c->name, rl);
@@ -538,10 +540,8 @@ void study_compile_data(struct study *st, const struct ok_manifest *m) {
 
 /* resources.jsonl names these as the result record does */
 static void copy_resources(json_t *r, json_t *dst) {
-  static const enum ok_field_id keys[] = {OKF_registers,  OKF_smem_bytes,         OKF_stack_bytes,
-                                          OKF_lmem_bytes, OKF_spill_stores_bytes, OKF_spill_loads_bytes};
-  for (size_t k = 0; r && k < sizeof keys / sizeof keys[0]; ++k) {
-    const char *f = ok_fields[keys[k]].name;
+  for (size_t k = 0; r && k < ok_resource_nfields; ++k) {
+    const char *f = ok_fields[ok_resource_fields[k]].name;
     if (json_object_get(r, f)) json_object_set(dst, f, json_object_get(r, f));
   }
 }

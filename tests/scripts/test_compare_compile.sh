@@ -68,4 +68,24 @@ if [ -f "$G/compile.jsonl.gz" ]; then
     fail "a GPU folder compared with itself: $(head -c 1500 "$TMP/out")"
   grep -q 'the 25 name(s) that occur twice' "$TMP/err" || fail "GPU folder: no note: $(cat "$TMP/err")"
 fi
-pass "compile data compared per kernel without a run: lost SPMDization, remarks, registers, smem; by identity, duplicates refused, old folders by name"
+# AMD GPU compile data (issue 34, docs/amdgpu.md): amd-a is two gfx90a kernels of a real
+# --compile-only study; in amd-b the SPMDized one has 12 VGPRs, 256 B of LDS and 16 B of scratch
+# more. Each is a regression by the compile rules; the other kernel is the same.
+compare_rc 0 "$F/amd-a" "$F/amd-a"
+compare_rc 1 "$F/amd-a" "$F/amd-b" --json
+python3 - "$TMP/out" <<'PY' || fail "AMD resource regressions not found: $(head -c 2000 "$TMP/out")"
+import json, sys
+d = json.load(open(sys.argv[1]))
+rows = {r["kernel"]: r for r in d["rows"] if r.get("variant") == "compile"}
+r = rows["kernels/omp_target/cases/spmd_modes.c:46:spmd_modes_spmdized"]
+assert r["verdict"] == "regression", r
+for want in ("vgprs 31 -> 43", "lds_bytes 24 -> 280", "scratch_bytes 0 -> 16"):
+    assert want in r["regressions"], (want, r["regressions"])
+assert rows["kernels/omp_target/cases/spmd_modes.c:76:spmd_modes_side_effect"]["verdict"] == "same", rows
+PY
+# The other way round they are improvements; a VGPR rise within --reg-threshold is a note (LDS
+# and scratch stay regressions: they have no threshold).
+compare_rc 0 "$F/amd-b" "$F/amd-a"
+compare_rc 1 "$F/amd-a" "$F/amd-b" --reg-threshold 12 --json
+grep -q '"vgprs 31 -> 43 (within --reg-threshold)"' "$TMP/out" || fail "VGPRs within the threshold: $(head -c 1500 "$TMP/out")"
+pass "compile data compared per kernel without a run: lost SPMDization, remarks, registers, smem; by identity, duplicates refused, old folders by name; AMD VGPRs, LDS, scratch"

@@ -15,8 +15,11 @@ grep -q 'ompkit config target-clang19-nospmd: disabled (clang-19 not found at /n
 n=$(grep -c '^-- ompkit config ' "$TMP/log")
 nabl=$(grep -c '^-- ompkit config target-clang19-no' "$TMP/log")
 [ "$nabl" = 6 ] || fail "expected 6 ablation configuration lines, got $nabl"
-# 5 base configurations and the compiler matrix's 4 (cmake/configs_matrix.cmake)
-[ "$((n - nabl))" = 9 ] || fail "expected 9 configuration lines besides the ablation ones, got $((n - nabl))"
+# 5 base configurations and the compiler matrix's 6 (cmake/configs_matrix.cmake: clang16 and its
+# old plugin, clang22, gcc12, the AMD GPUs gfx90a and gfx942)
+[ "$((n - nabl))" = 11 ] || fail "expected 11 configuration lines besides the ablation ones, got $((n - nabl))"
+grep -q 'ompkit config target-clang19-gfx942: disabled (clang not found (clang-19; bootstrap installs it))' "$TMP/log" \
+  || fail "AMD configuration reason"
 grep -q '"name": "cuda-nvcc", "model": "cuda", "enabled": false, "reason": "nvcc not found' "$TMP/b/ompkit-configs.json" \
   || fail "manifest lacks the disabled reason"
 # A missing assembler root disables only the offload configuration.

@@ -16,6 +16,8 @@ echo "clang: error: fake compiler for a test" >&2
 exit 1
 EOC
 chmod +x "$P/bin/clang"
+# It has an AMDGPU device runtime: its AMD configurations are offered, and probed.
+: >"$P/lib/libomptarget-amdgpu-gfx90a.bc"
 # The same, reporting 16: it must not take the packaged target-clang16's name.
 P16="$TMP/old16"
 mkdir -p "$P16/bin"
@@ -64,4 +66,34 @@ if config_enabled target-clang22; then
   grep -q "Used [0-9]* registers" "$BUILD/configs/target-clang22/artefacts/resources/barrier.ptxas.txt" \
     || fail "target-clang22: no ptxas -v registers"
 fi
-pass "compiler matrix detection: names, probes, reasons"
+grep -q "ompkit config mytrunk-gfx90a: disabled (no ld.lld beside $P/bin/clang (lld-19; bootstrap installs it))$" "$L" \
+  || fail "an own LLVM with an AMDGPU runtime: $(grep mytrunk-gfx "$L")"
+! grep -q "ompkit config target-clang16-local-gfx" "$L" || fail "AMD configurations for an LLVM without an AMDGPU runtime"
+# The AMD GPU configurations (issue 34): without clang-19 (the scratch configure above) or without
+# the ROCm device libraries, each is one `disabled (why)` line naming what is missing.
+grep -q "ompkit config target-clang19-gfx90a: disabled (clang not found (clang-19; bootstrap installs it))$" "$L" \
+  || fail "gfx90a without clang-19: $(grep gfx90a "$L")"
+if [ -x /usr/bin/clang-19 ]; then
+  # shellcheck disable=SC2086
+  cmake -S "$SRC" -B "$TMP/amd" $off -DOMPKIT_CLANG19=/usr/bin/clang-19 -DOMPKIT_CLANG16=/nonexistent/clang-16 \
+    -DOMPKIT_CLANG22=/nonexistent/clang-22 -DOMPKIT_GCC12=/nonexistent/gcc-12 -DOMPKIT_ABLATION=OFF \
+    -DOMPKIT_ROCM_DEVICE_LIBS=/nonexistent/amdgcn -DOMPKIT_TOOLCHAINS="$TMP/no-toolchains" >"$TMP/log4" 2>&1 \
+    || { cat "$TMP/log4"; fail "configure without ROCm device libraries failed"; }
+  for a in gfx90a gfx942; do
+    [ "$(grep -c "ompkit config target-clang19-$a:" "$TMP/log4")" = 1 ] || fail "$a: not one line"
+    grep -q "ompkit config target-clang19-$a: disabled (no ROCm device libraries at /nonexistent/amdgcn (rocm-device-libs; bootstrap installs it))$" \
+      "$TMP/log4" || fail "$a without rocm-device-libs: $(grep "$a" "$TMP/log4")"
+  done
+fi
+if config_enabled target-clang19-gfx90a; then
+  entry target-clang19-gfx90a | grep -q '"not_runnable": "no AMD GPU".*"offload_arch": "gfx90a"' || fail "gfx90a manifest keys"
+  A="$BUILD/configs/target-clang19-gfx90a/artefacts"
+  [ ! -e "$(bench target-clang19-gfx90a)" ] || fail "target-clang19-gfx90a built a bench"
+  # The per-TU device link's products: modes in the linked IR, remarks, the code object's notes.
+  grep -q '_kernel_environment = .*ConfigurationEnvironmentTy { i8 [01], i8 [01], i8 3' "$A/ir/spmd_modes.device.ll" \
+    || fail "gfx90a: no SPMDized kernel in spmd_modes' linked IR"
+  grep -q '^Name: *OMP120' "$A/remarks/spmd_modes.device.opt.yaml" || fail "gfx90a: no OMP120 from the device link"
+  "$OMPKIT" resources "$A/resources/spmd_modes.notes.txt" | grep -q 'spmd_modes_spmdized_l[0-9]*	readelf	vgprs=[1-9]' \
+    || fail "gfx90a: no VGPRs for spmd_modes"
+fi
+pass "compiler matrix detection: names, probes, reasons; AMD GPU configurations"

@@ -76,6 +76,8 @@ static void globalization_escapes(const struct ok_params *p, struct ok_outcome *
   // EXPECT-MODE: SPMD
   // EXPECT-REMARK: OMP112
   // EXPECT-REMARK: OMP113
+  // AMD GPUs: the device link reports the kept globalization as OMP113 only (docs/amdgpu.md).
+  // EXPECT-NO-REMARK[amdgpu]: OMP112
   // EXPECT-NO-REMARK[target-clang19-cudamode]: OMP112
   // EXPECT-NO-REMARK[target-clang19-cudamode]: OMP113
   // EXPECT-NO-REMARK: OMP110
