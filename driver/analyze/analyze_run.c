@@ -206,7 +206,7 @@ static void region_of(json_t *doc, const char *cfg, const char *kernel, char *ou
 
 /* Per launch, from libomptarget's profile (a Chrome trace, LIBOMPTARGET_PROFILE with
  * LIBOMPTARGET_PROFILE_GRANULARITY=0 so that no short event is dropped): each "Runtime: target
- * exe" event, the target construct, less the host-to-device copies inside it (its map(to:)
+ * exe" event (LLVM 16: "targetKernel"), the target construct, less the host-to-device copies inside it (its map(to:)
  * clauses: XSBench and RSBench map their whole data set in the directive, 0.77 s of XSBench's
  * 0.98 s on an H100). What is left is the kernel and the copies back (the first of which waits
  * for the kernel). The "Runtime: syncronize" that waits for the kernel lies inside the construct's
@@ -217,14 +217,18 @@ static size_t profile_times(const char *profile, double *us, double *h2d, size_t
   json_t *j = json_load_file(profile, 0, NULL), *e;
   size_t i, n = 0;
   json_t *ev = json_is_array(j) ? j : json_object_get(j, "traceEvents");
+  /* LLVM 16's runtime names the construct "targetKernel" and its copies to the device (with their
+   * allocations) "mappingBeforeTargetRegion": the same difference, the kernel and the copies back. */
+  const char *construct = "targetKernel", *h2d_name = "mappingBeforeTargetRegion";
+  json_array_foreach(ev, i, e) if (!strcmp(str(e, "name"), "Runtime: target exe")) construct = "Runtime: target exe", h2d_name = "HostToDev";
   json_array_foreach(ev, i, e) {
-    if (strcmp(str(e, "name"), "Runtime: target exe")) continue;
+    if (strcmp(str(e, "name"), construct)) continue;
     double ts = json_number_value(json_object_get(e, "ts")), d = json_number_value(json_object_get(e, "dur")), copies = 0;
     size_t k;
     json_t *x;
     json_array_foreach(ev, k, x) { /* the copies in [ts, ts + d] */
       double xt = json_number_value(json_object_get(x, "ts"));
-      if (!strcmp(str(x, "name"), "HostToDev") && xt >= ts && xt <= ts + d) copies += json_number_value(json_object_get(x, "dur"));
+      if (!strcmp(str(x, "name"), h2d_name) && xt >= ts && xt <= ts + d) copies += json_number_value(json_object_get(x, "dur"));
     }
     if (n < nlaunch) us[n] = d - copies, h2d[n] = copies;
     ++n;

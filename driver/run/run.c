@@ -89,6 +89,8 @@ static void usage(FILE *f) {
              "lists them), one bench process per GPU, longest work first; each result line names its GPU\n"
              "(gpu_index, gpu_uuid). A variant that uses several GPUs (multi_gpu_sync) runs alone with\n"
              "all of them. A unit waiting for a GPU image load or a SASS listing goes after ready ones.\n"
+             "Benches at once on several GPUs move some wall-timed points (docs/results/2026-11-27-multi-gpu):\n"
+             "compare judges those over repeats (--repeat 3).\n"
              "--host beside (default on a node with GPUs and enough cores) runs the host configurations\n"
              "beside the GPU work: the GPU side keeps 2 cores per GPU of the node, the host benches get\n"
              "the rest and size their threads by it (provenance.json: host_cores), the same for one GPU or\n"
