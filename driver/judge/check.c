@@ -350,7 +350,8 @@ int ok_check_source(const struct ok_config *c, const char *path, json_t *checks,
 static void usage(FILE *f) {
   fprintf(f, "usage: ompkit check [--config NAME | --compiler NAME] [--sources DIR] [--json] [-v]\n"
              "  Compares the EXPECT-* comments of the omp_target sources with the built artefacts.\n"
-             "  --config NAME    one configuration (default: every enabled omp_target one)\n"
+             "  --config NAME    one configuration (default: every enabled omp_target one of the reference\n"
+             "                   compilers, their AMD targets included; the compiler matrix's when named)\n"
              "  --compiler NAME  configurations whose compiler is NAME (clang-19, or the compiler's file name)\n"
              "  --sources DIR    read the EXPECT comments from the .c and .cpp files under DIR (recursively)\n"
              "  --json           one JSON object on stdout\n"
@@ -390,6 +391,19 @@ static int check_opts(int argc, char **argv, struct out *o, struct check_opts *q
   return -1;
 }
 
+/* A compiler-matrix configuration built by a reference configuration's own compiler for another
+ * target (target-clang19-gfx90a): the EXPECT lines, qualified per target where the targets
+ * differ ([amdgpu]), describe it too, so the default check covers it. */
+static int reference_compiler_other_target(const struct ok_manifest *m, const struct ok_config *c) {
+  if (!c->offload_arch || !c->compiler) return 0;
+  for (int k = 0; k < m->n; ++k) {
+    const struct ok_config *r = &m->configs[k];
+    if (r != c && !r->matrix && r->enabled && r->model_id == OKM_OMP_TARGET && r->compiler && !strcmp(r->compiler, c->compiler))
+      return 1;
+  }
+  return 0;
+}
+
 /* The configurations to check into picked (np of them); the compiler matrix's, left to
  * --config, named in matrix_left. Returns OK_EXIT_OK or the usage status after its error. */
 static int pick_configs(const struct ok_manifest *m, const struct check_opts *q, int *picked, int *np,
@@ -424,7 +438,7 @@ static int pick_configs(const struct ok_manifest *m, const struct check_opts *q,
     for (int k = 0; k < *np; ++k) dup |= !strcmp(m->configs[picked[k]].artefacts, c->artefacts);
     /* The EXPECT lines describe the reference compiler; the compiler matrix's other compilers are
      * compared with them on request (--config NAME), where their differences are the point. */
-    if (c->matrix && !q->want_config && !q->want_compiler) {
+    if (c->matrix && !q->want_config && !q->want_compiler && !reference_compiler_other_target(m, c)) {
       size_t l = strlen(matrix_left);
       snprintf(matrix_left + l, nml - l, "%s%s", l ? ", " : "", c->name);
       continue;
