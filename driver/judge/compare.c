@@ -139,7 +139,10 @@ static int host_point(json_t *j) {
  * +94 % (docs/results/2026-11-27-multi-gpu). One process a side cannot tell that from a change:
  * it is judged over repeats (the rank test), and from fewer only beyond --wall-threshold. */
 static int wall_timed_gpu_point(json_t *j, const char *metric) {
-  return !host_point(j) && metric && strcmp(metric, OK_FNAME(per_op_cycles));
+  /* Its timer says so: a line without one (a folder from before timers were recorded) keeps the
+   * min..max rule, and a clock64 point reported in ns (before per_op_cycles) is no wall time. */
+  const char *t = rs_str(j, OKF_timer);
+  return !host_point(j) && metric && strcmp(metric, OK_FNAME(per_op_cycles)) && t && strncmp(t, "clock64", 7);
 }
 
 static int dcmp(const void *x, const void *y) {

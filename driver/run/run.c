@@ -890,6 +890,9 @@ static void provenance(const struct ok_manifest *m, const char *dir, json_t *gpu
           json_object_set_new(env, key, json_string(eq + 1));
         }
       }
+  /* --gpus: planning narrowed CUDA_VISIBLE_DEVICES to the first GPU; the study's is as it came. */
+  if (g_run.nslots > 1 && g_run.cvd_set) json_object_set_new(env, "CUDA_VISIBLE_DEVICES", json_string(g_run.cvd_before));
+  else if (g_run.nslots > 1) json_object_del(env, "CUDA_VISIBLE_DEVICES");
   json_object_set_new(pv, "environment", env);
   char *s = json_dumps(pv, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
   char path[PATH_MAX];
