@@ -604,6 +604,18 @@ static void config_diff(json_t *d, json_t *pa, const char *x, json_t *pb, const 
   }
 }
 
+/* A percentage option's value into *out; 0, or -1 after its one-line error. */
+static int pct_opt(const char *name, const char *arg, double *out) {
+  char *end;
+  double v = strtod(arg, &end);
+  if (end == arg || *end || !(v >= 0)) {
+    ok_err("compare: --%s wants a percentage >= 0, got '%s'", name, arg);
+    return -1;
+  }
+  *out = v;
+  return 0;
+}
+
 /* compare's options into o and, with --configs X,Y, cx and cy. Returns an exit status, or -1 to go on. */
 static int compare_opts(int argc, char **argv, struct cmp_opts *o, char *cx, size_t ncx, char *cy, size_t ncy) {
   static const struct option lo[] = {{"json", 0, 0, 'j'},          {"time-threshold", 1, 0, 't'},
@@ -640,25 +652,13 @@ static int compare_opts(int argc, char **argv, struct cmp_opts *o, char *cx, siz
       break;
     }
     case 't':
-      o->time_pct = strtod(optarg, &end);
-      if (end == optarg || *end || !(o->time_pct >= 0)) {
-        ok_err("compare: --time-threshold wants a percentage >= 0, got '%s'", optarg);
-        return OK_EXIT_USAGE;
-      }
+      if (pct_opt("time-threshold", optarg, &o->time_pct)) return OK_EXIT_USAGE;
       break;
     case 'g':
-      o->gpu_pct = strtod(optarg, &end);
-      if (end == optarg || *end || !(o->gpu_pct >= 0)) {
-        ok_err("compare: --gpu-threshold wants a percentage >= 0, got '%s'", optarg);
-        return OK_EXIT_USAGE;
-      }
+      if (pct_opt("gpu-threshold", optarg, &o->gpu_pct)) return OK_EXIT_USAGE;
       break;
     case 'w':
-      o->wall_pct = strtod(optarg, &end);
-      if (end == optarg || *end || !(o->wall_pct >= 0)) {
-        ok_err("compare: --wall-threshold wants a percentage >= 0, got '%s'", optarg);
-        return OK_EXIT_USAGE;
-      }
+      if (pct_opt("wall-threshold", optarg, &o->wall_pct)) return OK_EXIT_USAGE;
       break;
     case 'a':
       o->alpha = strtod(optarg, &end);
